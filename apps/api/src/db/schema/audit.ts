@@ -1,0 +1,24 @@
+import { bigserial, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users } from './identity';
+
+export const audits = pgTable(
+  'audits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    user_id: integer('user_id').references(() => users.id),
+    event: varchar('event', { length: 60 }).notNull(),
+    auditable_type: varchar('auditable_type', { length: 60 }).notNull(),
+    auditable_id: integer('auditable_id'),
+    old_values: jsonb('old_values').$type<Record<string, unknown>>(),
+    new_values: jsonb('new_values').$type<Record<string, unknown>>(),
+    url: varchar('url', { length: 1024 }),
+    ip_address: varchar('ip_address', { length: 64 }),
+    user_agent: varchar('user_agent', { length: 512 }),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audits_created_idx').on(t.created_at, t.id),
+    index('audits_auditable_idx').on(t.auditable_type, t.auditable_id),
+    index('audits_user_idx').on(t.user_id, t.created_at),
+  ],
+);

@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { softDelete, timestamps } from './columns';
+import { confederations, federations, tradeAssociations } from './entities';
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 60 }).notNull().unique(),
+  display_name: varchar('display_name', { length: 120 }).notNull(),
+  /** Scope kind: decides which rows the role's users reach. */
+  type: varchar('type', { length: 20 }).notNull(),
+  status: varchar('status', { length: 10 }).notNull().default('ATIVO'),
+  /** Seeded roles cannot be deleted. */
+  system: boolean('system').notNull().default(false),
+  ...timestamps,
+});
+
+export const permissions = pgTable('permissions', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 80 }).notNull().unique(),
+  display_name: varchar('display_name', { length: 160 }).notNull(),
+  group: varchar('group', { length: 40 }).notNull(),
+});
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    role_id: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permission_id: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.role_id, t.permission_id] })],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    email: varchar('email', { length: 255 }).notNull(),
+    cpf: varchar('cpf', { length: 11 }),
+    cnpj: varchar('cnpj', { length: 14 }),
+    phone: varchar('phone', { length: 30 }),
+    password_hash: varchar('password_hash', { length: 255 }),
+    role_id: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    trade_association_id: integer('trade_association_id').references(() => tradeAssociations.id),
+    federation_id: integer('federation_id').references(() => federations.id),
+    confederation_id: integer('confederation_id').references(() => confederations.id),
+    active: boolean('active').notNull().default(true),
+    change_password: boolean('change_password').notNull().default(true),
+    locked_until: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+    ...softDelete,
+  },
+  (t) => [
+    // E-mail is unique among live users; a deleted user's address may be reused.
+    uniqueIndex('users_email_live_idx').on(sql`lower(${t.email})`).where(sql`${t.deleted_at} is null`),
+    // Serves the default list order (lib/collation.ts).
+    index('users_name_idx').on(sql`${t.name} collate "und-x-icu"`, t.id),
+    index('users_trade_association_idx').on(t.trade_association_id),
+    index('users_role_idx').on(t.role_id),
+  ],
+);
+
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    access_hash: varchar('access_hash', { length: 64 }).notNull().unique(),
+    refresh_hash: varchar('refresh_hash', { length: 64 }).notNull().unique(),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    refresh_expires_at: timestamp('refresh_expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    ip_address: varchar('ip_address', { length: 64 }),
+    user_agent: varchar('user_agent', { length: 512 }),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('access_tokens_user_idx').on(t.user_id)],
+);
+
+/** Single-use links: forgotten password and the first password of a new user. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    token_hash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.user_id)],
+);
+
+/** Failed logins, kept in the database so every instance counts the same lockout window. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    ip_address: varchar('ip_address', { length: 64 }),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_user_time_idx').on(t.user_id, t.created_at)],
+);

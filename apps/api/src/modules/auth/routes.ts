@@ -1,0 +1,149 @@
+import { apiErrorSchema, SpecialStatus } from '@origem/contract/errors';
+import { messages } from '@origem/contract/messages.pt';
+import {
+  OAUTH_CLIENT_ID,
+  resetPasswordSchema,
+  saveNewPasswordSchema,
+  sendNewPasswordSchema,
+  tokenRequestSchema,
+  tokenResponseSchema,
+  userDetailSchema,
+} from '@origem/contract/schemas/auth';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireActor } from '../../lib/context';
+import { AppError, invalid } from '../../lib/errors';
+import { verifyRecaptcha } from './recaptcha';
+import * as auth from './service';
+
+export async function authRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tokenRateLimit = { max: app.config.rateLimitPerMinute, timeWindow: '1 minute' };
+  const publicRateLimit = {
+    max: Math.max(1, Math.ceil(app.config.rateLimitPerMinute / 2)),
+    timeWindow: '1 minute',
+  };
+
+  // OAuth clients post forms; the SPA posts JSON. Both reach the same schema.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.post(
+    '/v1/oauth/token',
+    {
+      config: { public: true, rateLimit: tokenRateLimit, audit: false },
+      schema: {
+        tags: ['Autenticação'],
+        summary: 'Emite um token (password ou refresh_token)',
+        security: [],
+        body: tokenRequestSchema,
+        response: { 200: tokenResponseSchema, 401: apiErrorSchema, 422: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      if (body.client_id !== OAUTH_CLIENT_ID)
+        throw new AppError(401, 'InvalidClient', messages.auth.invalidClient);
+      if (body.grant_type === 'refresh_token') {
+        if (!body.refresh_token) throw invalid({ refresh_token: [messages.field.required] });
+        return auth.refreshSession(app.db, request.ctx, body.refresh_token);
+      }
+      const errors: Record<string, string[]> = {};
+      if (!body.username) errors.username = [messages.field.required];
+      if (!body.password) errors.password = [messages.field.required];
+      if (Object.keys(errors).length > 0) throw invalid(errors);
+      if (!(await verifyRecaptcha(app.config.recaptchaSecret, body.recaptchaToken, request.ip))) {
+        throw new AppError(401, 'InvalidCredentials', messages.auth.recaptcha);
+      }
+      return auth.loginWithPassword(app.db, request.ctx, body.username ?? '', body.password ?? '');
+    },
+  );
+
+  app.delete(
+    '/v1/oauth/token',
+    {
+      config: { permission: 'authenticated' },
+      schema: { tags: ['Autenticação'], summary: 'Encerra a sessão' },
+    },
+    async (request, reply) => {
+      await auth.logout(app.db, request.ctx, requireActor(request.ctx));
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/v1/user/detail',
+    {
+      config: { permission: 'authenticated' },
+      schema: { tags: ['Autenticação'], summary: 'Usuário da sessão', response: { 200: userDetailSchema } },
+    },
+    async (request) => auth.userDetail(app.db, requireActor(request.ctx)),
+  );
+
+  app.post(
+    '/v1/user/send_new_password',
+    {
+      config: { public: true, rateLimit: publicRateLimit, audit: false },
+      schema: {
+        tags: ['Autenticação'],
+        summary: 'Envia por e-mail um link para redefinir a senha',
+        security: [],
+        body: sendNewPasswordSchema,
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (request) => {
+      await auth.requestPasswordReset(app.db, request.ctx, request.body.email);
+      void app.mail.flush();
+      return { message: messages.auth.resetRequested };
+    },
+  );
+
+  app.post(
+    '/v1/user/save_new_password',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags: ['Autenticação'],
+        summary: 'Troca a senha (204; 231 quando a senha atual está errada)',
+        body: saveNewPasswordSchema,
+      },
+    },
+    async (request, reply) => {
+      const changed = await auth.changePassword(
+        app.db,
+        request.ctx,
+        requireActor(request.ctx),
+        request.body.password,
+        request.body.new_password,
+      );
+      if (!changed) {
+        return reply.status(SpecialStatus.WrongCurrentPassword).send({
+          code: 'WrongPassword',
+          message: messages.auth.wrongCurrentPassword,
+          errors: { password: [messages.auth.wrongCurrentPassword] },
+        });
+      }
+      return reply.status(SpecialStatus.NoContent).send();
+    },
+  );
+
+  app.post(
+    '/v1/user/reset_password',
+    {
+      config: { public: true, rateLimit: publicRateLimit },
+      schema: {
+        tags: ['Autenticação'],
+        summary: 'Define a senha pelo link enviado por e-mail',
+        security: [],
+        body: resetPasswordSchema,
+      },
+    },
+    async (request, reply) => {
+      await auth.resetPassword(app.db, request.ctx, request.body.token, request.body.new_password);
+      return reply.status(204).send();
+    },
+  );
+}

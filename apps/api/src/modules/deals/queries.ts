@@ -1,0 +1,371 @@
+import { MAX_ALL_ROWS } from '@origem/contract/paging';
+import type { DealListQuery, OriginNormListQuery, OriginRuleListQuery } from '@origem/contract/schemas/deals';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import {
+  certificateModels,
+  countries,
+  dealCountries,
+  deals,
+  originNorms,
+  originRules,
+  tradeAssociationFees,
+} from '../../db/schema';
+import { humanOrder } from '../../lib/collation';
+import { likePattern, pageTotal, pageWindow, totalOver } from '../../lib/paging';
+
+/**
+ * Abbreviations in the order a reader expects: ACE-2, ACE-14, ACE-18… (letters alphabetically, then the number as a
+ * number), not ACE-14, ACE-18, ACE-2. A handful of deals exist, so no index is needed for this expression.
+ */
+function abbreviationOrder(column: AnyPgColumn): SQL[] {
+  return [
+    sql`regexp_replace(${column}, '[0-9]+', '', 'g') collate "und-x-icu"`,
+    sql`substring(${column} from '[0-9]+')::numeric nulls first`,
+    asc(column),
+  ];
+}
+
+// The outer row is named explicitly: in a single-table select drizzle renders `${deals.id}` as a bare "id", which
+// inside the subqueries would bind to the inner tables.
+const countriesSql = sql<{ id: number; code: string; name: string }[]>`coalesce((
+  select json_agg(json_build_object('id', c.id, 'code', c.code, 'name', c.name) order by c.name collate "und-x-icu")
+    from ${dealCountries} dc join ${countries} c on c.id = dc.country_id
+   where dc.deal_id = "deals"."id"), '[]'::json)`;
+const normsCountSql = sql<number>`(select count(*)::int from ${originNorms} n where n.deal_id = "deals"."id")`;
+const rulesCountSql = sql<number>`(select count(*)::int from ${originRules} r where r.deal_id = "deals"."id")`;
+
+const dealColumns = {
+  id: deals.id,
+  abbreviation: deals.abbreviation,
+  name: deals.name,
+  aladi_acronym: deals.aladi_acronym,
+  form: deals.form,
+  classification_type: deals.classification_type,
+  accepts_digital: deals.accepts_digital,
+  declaration_validity_days: deals.declaration_validity_days,
+  certificate_validity_months: deals.certificate_validity_months,
+  active: deals.active,
+  created_at: deals.created_at,
+  updated_at: deals.updated_at,
+  countries: countriesSql,
+  norms_count: normsCountSql,
+  rules_count: rulesCountSql,
+  model_id: certificateModels.id,
+  model_name: certificateModels.name,
+};
+
+function dealSelect(db: Executor) {
+  return db
+    .select({ ...dealColumns, total: totalOver })
+    .from(deals)
+    .leftJoin(certificateModels, eq(certificateModels.deal_id, deals.id));
+}
+
+type DealRow = Awaited<ReturnType<typeof dealSelect>>[number];
+
+const modelOf = (row: { model_id: number | null; model_name: string | null }) =>
+  row.model_id !== null && row.model_name !== null ? { id: row.model_id, name: row.model_name } : null;
+
+function toDeal(row: DealRow) {
+  return {
+    id: row.id,
+    abbreviation: row.abbreviation,
+    name: row.name,
+    aladi_acronym: row.aladi_acronym,
+    form: row.form,
+    classification_type: row.classification_type,
+    accepts_digital: row.accepts_digital,
+    declaration_validity_days: row.declaration_validity_days,
+    certificate_validity_months: row.certificate_validity_months,
+    active: row.active,
+    countries: (typeof row.countries === 'string' ? JSON.parse(row.countries) : row.countries).map(
+      (c: { id: number; code: string; name: string }) => ({ id: Number(c.id), code: c.code, name: c.name }),
+    ) as { id: number; code: string; name: string }[],
+    norms_count: Number(row.norms_count),
+    rules_count: Number(row.rules_count),
+    certificate_model: modelOf(row),
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+export type DealView = ReturnType<typeof toDeal>;
+
+const dealFilter = (f: Partial<DealListQuery>) =>
+  f.abbreviation ? sql`${deals.abbreviation} ilike ${likePattern(f.abbreviation)}` : undefined;
+
+export async function listDeals(db: Executor, filters: DealListQuery) {
+  const where = dealFilter(filters);
+  const { limit, offset } = pageWindow(filters.page);
+  const rows = await dealSelect(db)
+    .where(where)
+    .orderBy(...abbreviationOrder(deals.abbreviation))
+    .limit(limit)
+    .offset(offset);
+  const total = await pageTotal(rows, async () => {
+    const [row] = await db.select({ n: count() }).from(deals).where(where);
+    return row?.n ?? 0;
+  });
+  return { rows: rows.map(toDeal), total };
+}
+
+export async function findDeal(db: Executor, id: number): Promise<DealView | null> {
+  const [row] = await dealSelect(db).where(eq(deals.id, id));
+  return row ? toDeal(row) : null;
+}
+
+/** Locks the deal row for the rest of the transaction: writes to its norms, rules and deletion queue behind it. */
+export async function lockDeal(
+  db: Executor,
+  id: number,
+): Promise<{ id: number; abbreviation: string } | null> {
+  const [row] = await db
+    .select({ id: deals.id, abbreviation: deals.abbreviation })
+    .from(deals)
+    .where(eq(deals.id, id))
+    .for('update');
+  return row ?? null;
+}
+
+const optionColumns = {
+  id: deals.id,
+  abbreviation: deals.abbreviation,
+  name: deals.name,
+  aladi_acronym: deals.aladi_acronym,
+  classification_type: deals.classification_type,
+  accepts_digital: deals.accepts_digital,
+  active: deals.active,
+  model_id: certificateModels.id,
+  model_name: certificateModels.name,
+};
+
+/** Deals for selects (`/all`) or only those accepting digital certificates (`/deal_signature`). */
+export async function dealOptions(db: Executor, where?: SQL) {
+  const rows = await db
+    .select(optionColumns)
+    .from(deals)
+    .leftJoin(certificateModels, eq(certificateModels.deal_id, deals.id))
+    .where(where)
+    .orderBy(...abbreviationOrder(deals.abbreviation))
+    .limit(MAX_ALL_ROWS);
+  return rows.map(({ model_id, model_name, ...rest }) => ({
+    ...rest,
+    certificate_model: modelOf({ model_id, model_name }),
+  }));
+}
+
+export const digitalDeals = and(eq(deals.accepts_digital, true), eq(deals.active, true));
+
+export async function abbreviationTaken(db: Executor, abbreviation: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: deals.id })
+    .from(deals)
+    .where(sql`lower(${deals.abbreviation}) = lower(${abbreviation})`);
+  return Boolean(row && row.id !== exceptId);
+}
+
+/** The subset of `ids` that name existing countries, with their codes (for the audit trail). */
+export async function existingCountries(db: Executor, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: countries.id, code: countries.code })
+    .from(countries)
+    .where(inArray(countries.id, ids))
+    .orderBy(asc(countries.code));
+}
+
+export async function dealCountryCodes(db: Executor, dealId: number): Promise<string[]> {
+  const rows = await db
+    .select({ code: countries.code })
+    .from(dealCountries)
+    .innerJoin(countries, eq(countries.id, dealCountries.country_id))
+    .where(eq(dealCountries.deal_id, dealId))
+    .orderBy(asc(countries.code));
+  return rows.map((r) => r.code);
+}
+
+export async function replaceCountries(db: Executor, dealId: number, countryIds: number[]): Promise<void> {
+  await db.delete(dealCountries).where(eq(dealCountries.deal_id, dealId));
+  if (countryIds.length > 0) {
+    await db.insert(dealCountries).values(countryIds.map((country_id) => ({ deal_id: dealId, country_id })));
+  }
+}
+
+/** What still points at a deal and keeps it from being deleted. */
+export async function dealReferences(db: Executor, dealId: number) {
+  const counted = async (table: typeof originNorms | typeof originRules | typeof tradeAssociationFees) => {
+    const [row] = await db.select({ n: count() }).from(table).where(eq(table.deal_id, dealId));
+    return row?.n ?? 0;
+  };
+  const [model] = await db
+    .select({ id: certificateModels.id })
+    .from(certificateModels)
+    .where(eq(certificateModels.deal_id, dealId));
+  return {
+    norms: await counted(originNorms),
+    rules: await counted(originRules),
+    fees: await counted(tradeAssociationFees),
+    certificateModel: Boolean(model),
+  };
+}
+
+// ---------------------------------------------------------------- origin norms
+
+const normColumns = {
+  id: originNorms.id,
+  deal_id: originNorms.deal_id,
+  name: originNorms.name,
+  legal_text: originNorms.legal_text,
+  created_at: originNorms.created_at,
+  updated_at: originNorms.updated_at,
+  deal: { id: deals.id, abbreviation: deals.abbreviation, name: deals.name },
+};
+
+function normSelect(db: Executor) {
+  return db
+    .select({ ...normColumns, total: totalOver })
+    .from(originNorms)
+    .innerJoin(deals, eq(deals.id, originNorms.deal_id));
+}
+
+type NormRow = Awaited<ReturnType<typeof normSelect>>[number];
+
+function toNorm({ total: _total, ...row }: NormRow) {
+  return {
+    ...row,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+export type NormView = ReturnType<typeof toNorm>;
+
+const normOrder = () => [
+  ...abbreviationOrder(deals.abbreviation),
+  asc(humanOrder(originNorms.name)),
+  asc(originNorms.id),
+];
+
+function normFilter(f: Partial<OriginNormListQuery>): SQL | undefined {
+  return and(
+    f.name ? sql`${originNorms.name} ilike ${likePattern(f.name)}` : undefined,
+    f.deal_id ? eq(originNorms.deal_id, f.deal_id) : undefined,
+  );
+}
+
+export async function listNorms(db: Executor, filters: OriginNormListQuery) {
+  const where = normFilter(filters);
+  const { limit, offset } = pageWindow(filters.page);
+  const rows = await normSelect(db)
+    .where(where)
+    .orderBy(...normOrder())
+    .limit(limit)
+    .offset(offset);
+  const total = await pageTotal(rows, async () => {
+    const [row] = await db.select({ n: count() }).from(originNorms).where(where);
+    return row?.n ?? 0;
+  });
+  return { rows: rows.map(toNorm), total };
+}
+
+export async function findNorm(db: Executor, id: number): Promise<NormView | null> {
+  const [row] = await normSelect(db).where(eq(originNorms.id, id));
+  return row ? toNorm(row) : null;
+}
+
+export async function normsOfDeal(db: Executor, dealId: number): Promise<NormView[]> {
+  const rows = await normSelect(db)
+    .where(eq(originNorms.deal_id, dealId))
+    .orderBy(asc(humanOrder(originNorms.name)), asc(originNorms.id));
+  return rows.map(toNorm);
+}
+
+/** Another norm of the deal with the same name (letter case ignored). */
+export async function normNameTaken(db: Executor, dealId: number, name: string, exceptId?: number) {
+  const rows = await db
+    .select({ id: originNorms.id })
+    .from(originNorms)
+    .where(and(eq(originNorms.deal_id, dealId), sql`lower(${originNorms.name}) = lower(${name})`));
+  return rows.some((r) => r.id !== exceptId);
+}
+
+// ---------------------------------------------------------------- origin rules
+
+const ruleColumns = {
+  id: originRules.id,
+  deal_id: originRules.deal_id,
+  code: originRules.code,
+  description: originRules.description,
+  created_at: originRules.created_at,
+  updated_at: originRules.updated_at,
+  deal: { id: deals.id, abbreviation: deals.abbreviation, name: deals.name },
+};
+
+function ruleSelect(db: Executor) {
+  return db
+    .select({ ...ruleColumns, total: totalOver })
+    .from(originRules)
+    .innerJoin(deals, eq(deals.id, originRules.deal_id));
+}
+
+type RuleRow = Awaited<ReturnType<typeof ruleSelect>>[number];
+
+function toRule({ total: _total, ...row }: RuleRow) {
+  return {
+    ...row,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+export type RuleView = ReturnType<typeof toRule>;
+
+const ruleOrder = () => [
+  ...abbreviationOrder(deals.abbreviation),
+  asc(humanOrder(originRules.code)),
+  asc(originRules.id),
+];
+
+function ruleFilter(f: Partial<OriginRuleListQuery>): SQL | undefined {
+  return and(
+    f.deal_id ? eq(originRules.deal_id, f.deal_id) : undefined,
+    f.q
+      ? sql`(${originRules.code} ilike ${likePattern(f.q)} or ${originRules.description} ilike ${likePattern(f.q)})`
+      : undefined,
+  );
+}
+
+export async function listRules(db: Executor, filters: OriginRuleListQuery) {
+  const where = ruleFilter(filters);
+  const { limit, offset } = pageWindow(filters.page);
+  const rows = await ruleSelect(db)
+    .where(where)
+    .orderBy(...ruleOrder())
+    .limit(limit)
+    .offset(offset);
+  const total = await pageTotal(rows, async () => {
+    const [row] = await db.select({ n: count() }).from(originRules).where(where);
+    return row?.n ?? 0;
+  });
+  return { rows: rows.map(toRule), total };
+}
+
+export async function allRules(db: Executor, dealId?: number) {
+  const rows = await ruleSelect(db)
+    .where(dealId ? eq(originRules.deal_id, dealId) : undefined)
+    .orderBy(...ruleOrder())
+    .limit(MAX_ALL_ROWS);
+  return rows.map(toRule);
+}
+
+export async function findRule(db: Executor, id: number): Promise<RuleView | null> {
+  const [row] = await ruleSelect(db).where(eq(originRules.id, id));
+  return row ? toRule(row) : null;
+}
+
+export async function ruleCodeTaken(db: Executor, dealId: number, code: string, exceptId?: number) {
+  const rows = await db
+    .select({ id: originRules.id })
+    .from(originRules)
+    .where(and(eq(originRules.deal_id, dealId), sql`lower(${originRules.code}) = lower(${code})`));
+  return rows.some((r) => r.id !== exceptId);
+}

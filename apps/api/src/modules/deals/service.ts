@@ -1,0 +1,399 @@
+import { messages } from '@origem/contract/messages.pt';
+import {
+  DEAL_TEXTS,
+  type DealInput,
+  type DealListQuery,
+  type DealNormsInput,
+  type OriginNormInput,
+  type OriginNormListQuery,
+  type OriginRuleInput,
+  type OriginRuleListQuery,
+} from '@origem/contract/schemas/deals';
+import { eq } from 'drizzle-orm';
+import type { Database, Executor, Tx } from '../../db/client';
+import { deals, originNorms, originRules } from '../../db/schema';
+import { changedValues, recordAudit } from '../../lib/audit';
+import type { ServiceContext } from '../../lib/context';
+import {
+  conflict,
+  type FieldErrors,
+  fieldError,
+  invalid,
+  isForeignKeyViolation,
+  notFound,
+  violatesConstraint,
+} from '../../lib/errors';
+import { toPage } from '../../lib/paging';
+import * as q from './queries';
+
+// ================================================================ deals
+
+export async function listDeals(db: Database, filters: DealListQuery) {
+  const { rows, total } = await q.listDeals(db, filters);
+  return toPage(rows, total, filters.page);
+}
+
+/** Every deal, active or not (the row says which), for selects and filters. */
+export async function allDeals(db: Database) {
+  return { data: await q.dealOptions(db) };
+}
+
+/** Active deals that accept digital certificates (COD): the ones a certificate may be signed under. */
+export async function signatureDeals(db: Database) {
+  return { data: await q.dealOptions(db, q.digitalDeals) };
+}
+
+export async function getDeal(db: Executor, id: number) {
+  const deal = await q.findDeal(db, id);
+  if (!deal) throw notFound();
+  const norms = await q.normsOfDeal(db, id);
+  return { ...deal, norms: norms.map(({ id, name, legal_text }) => ({ id, name, legal_text })) };
+}
+
+/** The column values of a deal input (the partner countries live in their own table). */
+function dealValues(input: DealInput) {
+  return {
+    abbreviation: input.abbreviation,
+    name: input.name,
+    aladi_acronym: input.aladi_acronym,
+    form: input.form,
+    classification_type: input.classification_type,
+    accepts_digital: input.accepts_digital,
+    declaration_validity_days: input.declaration_validity_days,
+    certificate_validity_months: input.certificate_validity_months,
+    active: input.active,
+  };
+}
+
+/** Partner countries must exist; returns the unique ids and their codes (what the audit trail shows). */
+async function validCountries(tx: Executor, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const found = await q.existingCountries(tx, unique);
+  if (found.length !== unique.length) throw fieldError('country_ids', DEAL_TEXTS.deal.countryInvalid);
+  return { ids: unique, codes: found.map((c) => c.code) };
+}
+
+/**
+ * The checks before each write can lose a race with a concurrent request (same abbreviation, a country removed,
+ * a norm added while the deal is deleted); the database constraints then have the last word, answered as the
+ * checks would have.
+ */
+async function dealRace<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (violatesConstraint(err, 'deals_abbreviation_unique'))
+      throw fieldError('abbreviation', DEAL_TEXTS.deal.abbreviationTaken);
+    if (violatesConstraint(err, 'deal_countries_country_id_countries_id_fk'))
+      throw fieldError('country_ids', DEAL_TEXTS.deal.countryInvalid);
+    if (isForeignKeyViolation(err)) throw conflict(DEAL_TEXTS.deal.inUseGeneric);
+    throw err;
+  }
+}
+
+export async function createDeal(db: Database, ctx: ServiceContext, input: DealInput) {
+  const id = await dealRace(
+    db.transaction(async (tx) => {
+      if (await q.abbreviationTaken(tx, input.abbreviation))
+        throw fieldError('abbreviation', DEAL_TEXTS.deal.abbreviationTaken);
+      const partners = await validCountries(tx, input.country_ids);
+      const values = dealValues(input);
+      const [created] = await tx.insert(deals).values(values).returning({ id: deals.id });
+      if (!created) throw new Error('insert returned nothing');
+      await q.replaceCountries(tx, created.id, partners.ids);
+      await recordAudit(tx, ctx, {
+        event: 'created',
+        type: 'deal',
+        id: created.id,
+        new: { ...values, countries: partners.codes },
+      });
+      return created.id;
+    }),
+  );
+  return getDeal(db, id);
+}
+
+export async function updateDeal(db: Database, ctx: ServiceContext, id: number, input: DealInput) {
+  await dealRace(
+    db.transaction(async (tx) => {
+      if (!(await q.lockDeal(tx, id))) throw notFound();
+      const before = await q.findDeal(tx, id);
+      if (!before) throw notFound();
+      if (await q.abbreviationTaken(tx, input.abbreviation, id))
+        throw fieldError('abbreviation', DEAL_TEXTS.deal.abbreviationTaken);
+      const partners = await validCountries(tx, input.country_ids);
+      const values = dealValues(input);
+      const oldCodes = await q.dealCountryCodes(tx, id);
+      await tx.update(deals).set(values).where(eq(deals.id, id));
+      await q.replaceCountries(tx, id, partners.ids);
+      const { id: _id, ...stored } = before;
+      const diff = changedValues(
+        { ...stored, countries: oldCodes },
+        { ...values, countries: partners.codes },
+      );
+      await recordAudit(tx, ctx, { event: 'updated', type: 'deal', id, old: diff.old, new: diff.new });
+    }),
+  );
+  return getDeal(db, id);
+}
+
+/** Refused (409, with the reason) while norms, rules, a certificate model or association fees point at the deal. */
+export async function deleteDeal(db: Database, ctx: ServiceContext, id: number) {
+  await dealRace(
+    db.transaction(async (tx) => {
+      if (!(await q.lockDeal(tx, id))) throw notFound();
+      const deal = await q.findDeal(tx, id);
+      if (!deal) throw notFound();
+      const refs = await q.dealReferences(tx, id);
+      const used = DEAL_TEXTS.deal.usedBy;
+      const reasons = [
+        refs.norms > 0 ? used.norms(refs.norms) : null,
+        refs.rules > 0 ? used.rules(refs.rules) : null,
+        refs.certificateModel ? used.certificateModel : null,
+        refs.fees > 0 ? used.fees(refs.fees) : null,
+      ].filter((r): r is string => r !== null);
+      if (reasons.length > 0) throw conflict(DEAL_TEXTS.deal.inUse(reasons));
+      await tx.delete(deals).where(eq(deals.id, id));
+      const { id: _id, norms_count, rules_count, certificate_model, countries, ...values } = deal;
+      await recordAudit(tx, ctx, {
+        event: 'deleted',
+        type: 'deal',
+        id,
+        old: { ...values, countries: countries.map((c) => c.code) },
+      });
+    }),
+  );
+  return { message: DEAL_TEXTS.deal.deleted };
+}
+
+// ================================================================ origin norms
+
+/** The deal a norm belongs to, locked: norm writes of one deal queue behind each other and behind its deletion. */
+async function lockedDeal(tx: Executor, dealId: number, field = 'deal_id') {
+  const deal = await q.lockDeal(tx, dealId);
+  if (!deal) throw fieldError(field, messages.field.invalidOption);
+  return deal;
+}
+
+const normAuditValues = (n: { deal_id: number; name: string; legal_text: string | null }) => ({
+  deal_id: n.deal_id,
+  name: n.name,
+  legal_text: n.legal_text,
+});
+
+export async function listNorms(db: Database, filters: OriginNormListQuery) {
+  const { rows, total } = await q.listNorms(db, filters);
+  return toPage(rows, total, filters.page);
+}
+
+export async function getNorm(db: Executor, id: number) {
+  const norm = await q.findNorm(db, id);
+  if (!norm) throw notFound();
+  return norm;
+}
+
+export async function normsByDeal(db: Database, dealId: number) {
+  if (!(await q.findDeal(db, dealId))) throw notFound();
+  return { data: await q.normsOfDeal(db, dealId) };
+}
+
+export async function createNorm(db: Database, ctx: ServiceContext, input: OriginNormInput) {
+  const id = await db.transaction(async (tx) => {
+    await lockedDeal(tx, input.deal_id);
+    if (await q.normNameTaken(tx, input.deal_id, input.name))
+      throw fieldError('name', DEAL_TEXTS.norm.nameTaken);
+    const values = normAuditValues(input);
+    const [created] = await tx.insert(originNorms).values(values).returning({ id: originNorms.id });
+    if (!created) throw new Error('insert returned nothing');
+    await recordAudit(tx, ctx, { event: 'created', type: 'origin_norm', id: created.id, new: values });
+    return created.id;
+  });
+  return getNorm(db, id);
+}
+
+export async function updateNorm(db: Database, ctx: ServiceContext, id: number, input: OriginNormInput) {
+  await db.transaction(async (tx) => {
+    const before = await q.findNorm(tx, id);
+    if (!before) throw notFound();
+    // Both deals when the norm moves, in id order so two moves in opposite directions cannot deadlock.
+    for (const dealId of [...new Set([before.deal_id, input.deal_id])].sort((a, b) => a - b)) {
+      await lockedDeal(tx, dealId);
+    }
+    if (await q.normNameTaken(tx, input.deal_id, input.name, id))
+      throw fieldError('name', DEAL_TEXTS.norm.nameTaken);
+    const values = normAuditValues(input);
+    await tx.update(originNorms).set(values).where(eq(originNorms.id, id));
+    const diff = changedValues(normAuditValues(before), values);
+    await recordAudit(tx, ctx, { event: 'updated', type: 'origin_norm', id, old: diff.old, new: diff.new });
+  });
+  return getNorm(db, id);
+}
+
+/** Deletes one norm inside the caller's transaction; a record that cites it makes the database refuse. */
+async function removeNorm(tx: Tx, ctx: ServiceContext, norm: q.NormView, inUse: string): Promise<void> {
+  try {
+    await tx.delete(originNorms).where(eq(originNorms.id, norm.id));
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw conflict(inUse);
+    throw err;
+  }
+  await recordAudit(tx, ctx, {
+    event: 'deleted',
+    type: 'origin_norm',
+    id: norm.id,
+    old: normAuditValues(norm),
+  });
+}
+
+export async function deleteNorm(db: Database, ctx: ServiceContext, id: number) {
+  await db.transaction(async (tx) => {
+    const norm = await q.findNorm(tx, id);
+    if (!norm) throw notFound();
+    await lockedDeal(tx, norm.deal_id);
+    await removeNorm(tx, ctx, norm, DEAL_TEXTS.norm.inUse);
+  });
+  return { message: DEAL_TEXTS.norm.deleted };
+}
+
+/**
+ * Replaces a deal's set of norms in one transaction: rows with an id are kept (and updated when changed), rows
+ * without one are created, stored norms left out are deleted. A norm in use refuses the whole save.
+ */
+export async function saveDealNorms(db: Database, ctx: ServiceContext, input: DealNormsInput) {
+  await db.transaction(async (tx) => {
+    await lockedDeal(tx, input.deal_id);
+    const stored = new Map((await q.normsOfDeal(tx, input.deal_id)).map((n) => [n.id, n]));
+    const errors: FieldErrors = {};
+    input.norms.forEach((norm, index) => {
+      if (norm.id !== undefined && !stored.has(norm.id))
+        errors[`norms.${index}.id`] = [DEAL_TEXTS.norm.notOfDeal];
+    });
+    if (Object.keys(errors).length > 0) throw invalid(errors);
+
+    let changes = 0;
+    const kept = new Set(input.norms.map((n) => n.id).filter((id): id is number => id !== undefined));
+    for (const norm of stored.values()) {
+      if (kept.has(norm.id)) continue;
+      await removeNorm(tx, ctx, norm, DEAL_TEXTS.norm.inUseNamed(norm.name));
+      changes += 1;
+    }
+    for (const norm of input.norms) {
+      const values = { deal_id: input.deal_id, name: norm.name, legal_text: norm.legal_text };
+      const before = norm.id === undefined ? undefined : stored.get(norm.id);
+      if (!before) {
+        const [created] = await tx.insert(originNorms).values(values).returning({ id: originNorms.id });
+        if (!created) throw new Error('insert returned nothing');
+        await recordAudit(tx, ctx, { event: 'created', type: 'origin_norm', id: created.id, new: values });
+        changes += 1;
+        continue;
+      }
+      const diff = changedValues(normAuditValues(before), values);
+      if (Object.keys(diff.new).length === 0) continue;
+      await tx.update(originNorms).set(values).where(eq(originNorms.id, before.id));
+      await recordAudit(tx, ctx, {
+        event: 'updated',
+        type: 'origin_norm',
+        id: before.id,
+        old: diff.old,
+        new: diff.new,
+      });
+      changes += 1;
+    }
+    // A save that changed nothing still leaves its trace on the deal, as an unchanged update does elsewhere.
+    if (changes === 0) {
+      await recordAudit(tx, ctx, { event: 'updated', type: 'deal', id: input.deal_id, old: {}, new: {} });
+    }
+  });
+  return { data: await q.normsOfDeal(db, input.deal_id) };
+}
+
+// ================================================================ origin rules
+
+const ruleValues = (input: OriginRuleInput) => ({
+  deal_id: input.deal_id,
+  code: input.code,
+  description: input.description,
+});
+
+async function ruleRace<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (violatesConstraint(err, 'origin_rules_deal_code_unique'))
+      throw fieldError('code', DEAL_TEXTS.rule.codeTaken);
+    if (violatesConstraint(err, 'origin_rules_deal_id_deals_id_fk'))
+      throw fieldError('deal_id', messages.field.invalidOption);
+    throw err;
+  }
+}
+
+export async function listRules(db: Database, filters: OriginRuleListQuery) {
+  const { rows, total } = await q.listRules(db, filters);
+  return toPage(rows, total, filters.page);
+}
+
+export async function allRules(db: Database, dealId?: number) {
+  return { data: await q.allRules(db, dealId) };
+}
+
+export async function getRule(db: Executor, id: number) {
+  const rule = await q.findRule(db, id);
+  if (!rule) throw notFound();
+  return rule;
+}
+
+export async function createRule(db: Database, ctx: ServiceContext, input: OriginRuleInput) {
+  const id = await ruleRace(
+    db.transaction(async (tx) => {
+      await lockedDeal(tx, input.deal_id);
+      if (await q.ruleCodeTaken(tx, input.deal_id, input.code))
+        throw fieldError('code', DEAL_TEXTS.rule.codeTaken);
+      const values = ruleValues(input);
+      const [created] = await tx.insert(originRules).values(values).returning({ id: originRules.id });
+      if (!created) throw new Error('insert returned nothing');
+      await recordAudit(tx, ctx, { event: 'created', type: 'origin_rule', id: created.id, new: values });
+      return created.id;
+    }),
+  );
+  return getRule(db, id);
+}
+
+export async function updateRule(db: Database, ctx: ServiceContext, id: number, input: OriginRuleInput) {
+  await ruleRace(
+    db.transaction(async (tx) => {
+      const before = await q.findRule(tx, id);
+      if (!before) throw notFound();
+      await lockedDeal(tx, input.deal_id);
+      if (await q.ruleCodeTaken(tx, input.deal_id, input.code, id))
+        throw fieldError('code', DEAL_TEXTS.rule.codeTaken);
+      const values = ruleValues(input);
+      await tx.update(originRules).set(values).where(eq(originRules.id, id));
+      const diff = changedValues(
+        { deal_id: before.deal_id, code: before.code, description: before.description },
+        values,
+      );
+      await recordAudit(tx, ctx, { event: 'updated', type: 'origin_rule', id, old: diff.old, new: diff.new });
+    }),
+  );
+  return getRule(db, id);
+}
+
+export async function deleteRule(db: Database, ctx: ServiceContext, id: number) {
+  try {
+    await db.transaction(async (tx) => {
+      const rule = await q.findRule(tx, id);
+      if (!rule) throw notFound();
+      await tx.delete(originRules).where(eq(originRules.id, id));
+      await recordAudit(tx, ctx, {
+        event: 'deleted',
+        type: 'origin_rule',
+        id,
+        old: { deal_id: rule.deal_id, code: rule.code, description: rule.description },
+      });
+    });
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw conflict(DEAL_TEXTS.rule.inUse);
+    throw err;
+  }
+  return { message: DEAL_TEXTS.rule.deleted };
+}

@@ -1,0 +1,71 @@
+import type { Executor, Tx } from '../../db/client';
+import type { FileChanges } from '../../files/records';
+import { findOwnerFile } from '../../files/records';
+import type { ReceivedFile } from '../../files/upload';
+
+/** `stored_files.owner_type` of each entity's logo. */
+export const LOGO_OWNER = {
+  federation: 'federation',
+  association: 'trade_association',
+  confederation: 'confederation',
+} as const;
+
+/** Addresses of the logos: federation logos are public (header, printed documents); others need the token. */
+export const federationLogoUrl = (id: number) => `/v1/federation/${id}/logo`;
+export const associationLogoUrl = (id: number) => `/v1/trade_association/${id}/logo`;
+/** The confederation's image is a signed-in download (SPEC §7). */
+export const confederationImageUrl = (id: number) => `/v2/confederation/${id}/image`;
+
+export type LogoColumns = {
+  logo_id: number | null;
+  logo_name: string | null;
+  logo_mime: string | null;
+  logo_size: number | null;
+  logo_created_at: Date | null;
+};
+
+/**
+ * The logo as the API shows it. `?v=` names the stored file, so a replaced logo gets a new address and no browser
+ * keeps showing the old one.
+ */
+export function logoView(url: string, row: LogoColumns) {
+  if (row.logo_id === null) return null;
+  return {
+    url: `${url}?v=${row.logo_id}`,
+    name: row.logo_name ?? 'logo',
+    mime_type: row.logo_mime ?? 'application/octet-stream',
+    size: row.logo_size ?? 0,
+    updated_at: (row.logo_created_at ?? new Date(0)).toISOString(),
+  };
+}
+
+/**
+ * Applies the form's logo choice inside the record's transaction: a new file replaces the old (whose blob goes
+ * after commit), `remove` drops it, nothing keeps it. Returns the logo's name before and after, for the audit.
+ */
+export async function applyLogo(
+  tx: Tx,
+  changes: FileChanges,
+  owner: { type: string; id: number },
+  actorId: number,
+  logo: ReceivedFile | undefined,
+  remove: boolean | undefined,
+): Promise<{ before: string | null; after: string | null }> {
+  const current = await findOwnerFile(tx, owner);
+  const before = current?.original_name ?? null;
+  if (logo) {
+    const stored = await changes.attach(tx, logo, owner, actorId);
+    return { before, after: stored.original_name };
+  }
+  if (remove && current) {
+    await changes.detachAll(tx, owner);
+    return { before, after: null };
+  }
+  return { before, after: before };
+}
+
+/** `page_federation_image_path` of GET /v1/user/detail: the federation's logo address when it has one. */
+export async function federationLogoPath(db: Executor, federationId: number): Promise<string | null> {
+  const file = await findOwnerFile(db, { type: LOGO_OWNER.federation, id: federationId });
+  return file ? federationLogoUrl(federationId) : null;
+}

@@ -1,0 +1,103 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { withCheckDigits } from '@origem/contract/validators/tax-id';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { queryRows } from '../../db/client';
+import { audits, permissions, rolePermissions, roles } from '../../db/schema';
+import type { TestApp } from '../../test/app';
+
+/** Test support for the entity suites: file bytes, the blobs on disk, and "nothing changed" snapshots. */
+
+export const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(96, 7),
+]);
+export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(96, 9)]);
+/** A Windows executable renamed to logo.png. */
+export const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(256, 0x90), Buffer.from([0x00])]);
+export const SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#036"/></svg>',
+);
+
+export const png = (filename = 'logo.png') => ({ filename, content: PNG, contentType: 'image/png' });
+export const jpeg = (filename = 'logo.jpg') => ({ filename, content: JPEG, contentType: 'image/jpeg' });
+export const exe = (filename = 'logo.png') => ({ filename, content: EXE, contentType: 'image/png' });
+
+/** Valid CNPJs: numeric, and alphanumeric (letters allowed in the first 12 characters since July 2026). */
+export const CNPJ = withCheckDigits('112223330001');
+export const CNPJ_ALNUM = withCheckDigits('12ABC34501DE');
+export const maskCnpj = (cnpj: string) =>
+  cnpj.replace(/^(\w{2})(\w{3})(\w{3})(\w{4})(\w{2})$/, '$1.$2.$3/$4-$5');
+/** The same digits with a wrong last check digit. */
+export const badCnpj = (cnpj: string) => `${cnpj.slice(0, 13)}${(Number(cnpj.slice(13)) + 1) % 10}`;
+
+/** The storage keys of every blob under DATA_DIR/files. */
+export function storedBlobs(t: TestApp): string[] {
+  const root = path.join(t.app.config.dataDir, 'files');
+  const keys: string[] = [];
+  const walk = (dir: string) => {
+    if (!existsSync(dir)) return;
+    for (const name of readdirSync(dir)) {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else keys.push(name);
+    }
+  };
+  walk(root);
+  return keys.sort();
+}
+
+/** Everything a refused mutation must leave alone: the hierarchy, fees, users, files (rows and blobs), audits. */
+export async function snapshot(t: TestApp) {
+  const [row] = await queryRows<Record<string, string | number>>(
+    t.db,
+    sql`select (select count(*)::int from audits) as audits,
+               (select md5(coalesce(string_agg(c::text, '|' order by c.id), '')) from confederations c) as confederations,
+               (select md5(coalesce(string_agg(f::text, '|' order by f.id), '')) from federations f) as federations,
+               (select md5(coalesce(string_agg(a::text, '|' order by a.id), '')) from trade_associations a) as associations,
+               (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from trade_association_fees x) as fees,
+               (select md5(coalesce(string_agg(u::text, '|' order by u.id), '')) from users u) as users,
+               (select md5(coalesce(string_agg(s::text, '|' order by s.id), '')) from stored_files s) as files`,
+  );
+  return { ...row, blobs: storedBlobs(t) };
+}
+
+export async function expectNothingChanged<T>(t: TestApp, action: () => Promise<T>): Promise<T> {
+  const before = await snapshot(t);
+  const result = await action();
+  expect(await snapshot(t)).toEqual(before);
+  return result;
+}
+
+export async function auditEvents(t: TestApp, type: string, id: number) {
+  return t.db
+    .select()
+    .from(audits)
+    .where(and(eq(audits.auditable_type, type), eq(audits.auditable_id, id)))
+    .orderBy(audits.id);
+}
+
+export async function lastAudit(t: TestApp, type: string, id: number) {
+  const [row] = await t.db
+    .select()
+    .from(audits)
+    .where(and(eq(audits.auditable_type, type), eq(audits.auditable_id, id)))
+    .orderBy(desc(audits.id))
+    .limit(1);
+  return row;
+}
+
+/** Gives a seeded role a permission it lacks by default (e.g. `entity.manage` for `federacao`). */
+export async function grant(t: TestApp, roleName: string, permission: string): Promise<void> {
+  const [role] = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.name, roleName));
+  const [perm] = await t.db
+    .select({ id: permissions.id })
+    .from(permissions)
+    .where(eq(permissions.name, permission));
+  if (!role || !perm) throw new Error(`${roleName} / ${permission} não semeados`);
+  await t.db
+    .insert(rolePermissions)
+    .values({ role_id: role.id, permission_id: perm.id })
+    .onConflictDoNothing();
+}

@@ -1,0 +1,212 @@
+import { messages } from '@origem/contract/messages.pt';
+import { ASSIGNABLE_ROLE_TYPES, type RoleType } from '@origem/contract/permissions';
+import type { UserInput, UserSearchQuery } from '@origem/contract/schemas/users';
+import { eq } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { users } from '../../db/schema';
+import { changedValues, recordAudit } from '../../lib/audit';
+import type { Actor, ServiceContext } from '../../lib/context';
+import { fieldError, forbidden, invalid, notFound, violatesConstraint } from '../../lib/errors';
+import { toPage } from '../../lib/paging';
+import { enqueueMail } from '../../mail/outbox';
+import { welcomeMail } from '../../mail/templates';
+import { revokeAllTokens } from '../auth/queries';
+import { createResetLink, WELCOME_TTL_MS } from '../auth/service';
+import * as q from './queries';
+
+export async function searchUsers(db: Database, actor: Actor, filters: UserSearchQuery) {
+  const { rows, total } = await q.searchUsers(db, actor, filters);
+  return toPage(rows, total, filters.page);
+}
+
+export async function getUser(db: Database, actor: Actor, id: number) {
+  const user = await q.findVisibleUser(db, actor, id);
+  if (!user) throw notFound();
+  return user;
+}
+
+type Placement = Pick<UserInput, 'trade_association_id' | 'federation_id' | 'confederation_id'>;
+
+/**
+ * Decides where in the hierarchy a user sits from its role's type: an association role needs an association
+ * (and inherits its federation), a federation role a federation, and so on. A manager below admin can only place
+ * users inside its own entity and hand out roles of its scope or below.
+ */
+async function resolvePlacement(
+  db: Executor,
+  actor: Actor,
+  input: UserInput,
+): Promise<{ roleType: RoleType } & Placement> {
+  const role = await q.findRole(db, input.role_id);
+  if (!role) throw fieldError('role_id', messages.field.invalidOption);
+  const roleType = role.type as RoleType;
+  if (!ASSIGNABLE_ROLE_TYPES[actor.roleType].includes(roleType))
+    throw fieldError('role_id', messages.user.roleNotAllowed);
+
+  let { trade_association_id, federation_id, confederation_id } = input;
+  if (actor.roleType === 'associacao') trade_association_id = actor.tradeAssociationId;
+  if (actor.roleType === 'federacao' && roleType === 'federacao') federation_id = actor.federationId;
+  if (actor.roleType === 'confederacao' && roleType === 'confederacao')
+    confederation_id = actor.confederationId;
+
+  switch (roleType) {
+    case 'admin':
+      return { roleType, trade_association_id: null, federation_id: null, confederation_id: null };
+    case 'confederacao':
+      if (!confederation_id) throw fieldError('confederation_id', messages.user.confederationRequired);
+      if (!(await q.confederationExists(db, confederation_id)))
+        throw fieldError('confederation_id', messages.field.invalidOption);
+      return { roleType, trade_association_id: null, federation_id: null, confederation_id };
+    case 'federacao': {
+      if (!federation_id) throw fieldError('federation_id', messages.user.federationRequired);
+      const federation = await q.findFederation(db, federation_id);
+      if (!federation) throw fieldError('federation_id', messages.field.invalidOption);
+      return {
+        roleType,
+        trade_association_id: null,
+        federation_id,
+        confederation_id: federation.confederation_id,
+      };
+    }
+    default: {
+      // Association staff, and exporter/dispatcher/manufacturer users, belong to an association.
+      if (!trade_association_id) throw fieldError('trade_association_id', messages.user.associationRequired);
+      const association = await q.findAssociation(db, trade_association_id);
+      if (!association) throw fieldError('trade_association_id', messages.field.invalidOption);
+      if (actor.roleType === 'federacao' && association.federation_id !== actor.federationId) {
+        throw fieldError('trade_association_id', messages.field.invalidOption);
+      }
+      const federation = association.federation_id
+        ? await q.findFederation(db, association.federation_id)
+        : null;
+      return {
+        roleType,
+        trade_association_id,
+        federation_id: association.federation_id,
+        confederation_id: federation?.confederation_id ?? null,
+      };
+    }
+  }
+}
+
+/**
+ * A manager edits or removes only users whose current role it could have handed out (itself excepted for edits):
+ * an association cannot turn an exporter's user into one of its own staff, nor delete it.
+ */
+function assertManages(actor: Actor, target: { id: number; role: { type: string } }): void {
+  if (target.id === actor.id) return;
+  if (!ASSIGNABLE_ROLE_TYPES[actor.roleType].includes(target.role.type as RoleType)) {
+    throw forbidden(messages.user.roleNotAllowed);
+  }
+}
+
+function assertManager(actor: Actor): void {
+  if (ASSIGNABLE_ROLE_TYPES[actor.roleType].length === 0) throw forbidden();
+}
+
+/** The check before the write can lose a race with a concurrent request; the unique index then has the last word. */
+async function emailRace<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (violatesConstraint(err, 'users_email_live_idx')) throw fieldError('email', messages.user.emailTaken);
+    throw err;
+  }
+}
+
+export async function createUser(db: Database, ctx: ServiceContext, actor: Actor, input: UserInput) {
+  assertManager(actor);
+  const id = await emailRace(
+    db.transaction(async (tx) => {
+      if (await q.emailTaken(tx, input.email)) throw fieldError('email', messages.user.emailTaken);
+      const placement = await resolvePlacement(tx, actor, input);
+      const values = {
+        name: input.name,
+        email: input.email,
+        cpf: input.cpf,
+        cnpj: input.cnpj,
+        phone: input.phone,
+        role_id: input.role_id,
+        active: input.active ?? true,
+        trade_association_id: placement.trade_association_id,
+        federation_id: placement.federation_id,
+        confederation_id: placement.confederation_id,
+        change_password: true,
+      };
+      const [created] = await tx.insert(users).values(values).returning({ id: users.id });
+      if (!created) throw new Error('insert returned nothing');
+      // An inactive user gets no link now; once active, "Esqueceu a senha" gives it one.
+      if (values.active) {
+        const link = await createResetLink(tx, ctx.appUrl, created.id, WELCOME_TTL_MS);
+        await enqueueMail(tx, welcomeMail(input.email, input.name, link));
+      }
+      await recordAudit(tx, ctx, { event: 'created', type: 'user', id: created.id, new: values });
+      return created.id;
+    }),
+  );
+  return getUser(db, actor, id);
+}
+
+export async function updateUser(
+  db: Database,
+  ctx: ServiceContext,
+  actor: Actor,
+  id: number,
+  input: UserInput,
+) {
+  assertManager(actor);
+  await emailRace(
+    db.transaction(async (tx) => {
+      const visible = await q.findVisibleUser(tx, actor, id);
+      if (!visible) throw notFound();
+      const before = await q.findRawUser(tx, id);
+      if (!before) throw notFound();
+      assertManages(actor, visible);
+      if (await q.emailTaken(tx, input.email, id)) throw fieldError('email', messages.user.emailTaken);
+      // Changing one's own role would be a privilege escalation through the back door.
+      if (id === actor.id && input.role_id !== before.role_id)
+        throw fieldError('role_id', messages.user.roleNotAllowed);
+      const placement =
+        id === actor.id && input.role_id === before.role_id
+          ? before
+          : await resolvePlacement(tx, actor, input);
+      const values = {
+        name: input.name,
+        email: input.email,
+        cpf: input.cpf,
+        cnpj: input.cnpj,
+        phone: input.phone,
+        role_id: input.role_id,
+        active: input.active ?? before.active,
+        trade_association_id: placement.trade_association_id,
+        federation_id: placement.federation_id,
+        confederation_id: placement.confederation_id,
+      };
+      await tx.update(users).set(values).where(eq(users.id, id));
+      if (!values.active) await revokeAllTokens(tx, id);
+      const diff = changedValues(before, values);
+      await recordAudit(tx, ctx, { event: 'updated', type: 'user', id, old: diff.old, new: diff.new });
+    }),
+  );
+  return getUser(db, actor, id);
+}
+
+/** Soft delete: the row stays for the audit trail; the user's sessions end at once. */
+export async function deleteUser(db: Database, ctx: ServiceContext, actor: Actor, id: number): Promise<void> {
+  assertManager(actor);
+  if (id === actor.id)
+    throw invalid({ id: [messages.user.cannotDeleteSelf] }, messages.user.cannotDeleteSelf);
+  await db.transaction(async (tx) => {
+    const visible = await q.findVisibleUser(tx, actor, id);
+    if (!visible) throw notFound();
+    assertManages(actor, visible);
+    await tx.update(users).set({ deleted_at: new Date() }).where(eq(users.id, id));
+    await revokeAllTokens(tx, id);
+    await recordAudit(tx, ctx, {
+      event: 'deleted',
+      type: 'user',
+      id,
+      old: { name: visible.name, email: visible.email },
+    });
+  });
+}

@@ -1,0 +1,121 @@
+import type { Permission, RoleType } from '@origem/contract/permissions';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { type Database, queryRows } from '../db/client';
+import type { Actor, ServiceContext } from '../lib/context';
+import { forbidden, unauthenticated } from '../lib/errors';
+import { sha256 } from '../lib/secrets';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** No token needed. Every route must say `public: true` or name the permission it requires. */
+    public?: boolean;
+    /** The permission required, or any one of a list. */
+    permission?: Permission | readonly Permission[] | 'authenticated';
+    /** A mutation that writes no audit row on purpose (e.g. it only reads). */
+    audit?: false;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+    ctx: ServiceContext;
+  }
+}
+
+type ActorRow = {
+  id: number;
+  name: string;
+  email: string;
+  role_id: number;
+  role_name: string;
+  role_type: string;
+  trade_association_id: number | null;
+  federation_id: number | null;
+  confederation_id: number | null;
+  token_id: number;
+  permissions: string[] | null;
+};
+
+export async function findActorByToken(db: Database, token: string): Promise<Actor | null> {
+  const [row] = await queryRows<ActorRow>(
+    db,
+    sql`
+    select u.id, u.name, u.email, u.role_id, r.name as role_name, r.type as role_type,
+           u.trade_association_id, u.federation_id, u.confederation_id, t.id as token_id,
+           case when r.status = 'ATIVO' then (
+             select array_agg(p.name) from role_permissions rp join permissions p on p.id = rp.permission_id
+             where rp.role_id = r.id) end as permissions
+      from access_tokens t
+      join users u on u.id = t.user_id
+      join roles r on r.id = u.role_id
+     where t.access_hash = ${sha256(token)} and t.revoked_at is null and t.expires_at > now()
+       and u.deleted_at is null and u.active`,
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    roleId: row.role_id,
+    roleName: row.role_name,
+    roleType: row.role_type as RoleType,
+    permissions: new Set(row.permissions ?? []),
+    tradeAssociationId: row.trade_association_id,
+    federationId: row.federation_id,
+    confederationId: row.confederation_id,
+    tokenId: row.token_id,
+  };
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  return match?.[1]?.trim() || null;
+}
+
+/**
+ * Default-deny: an API route (/v1, /v2) that declares neither `public` nor `permission` fails at start-up, so no
+ * endpoint can be added without deciding who may call it.
+ */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('actor', null);
+  app.decorateRequest('ctx', null as unknown as ServiceContext);
+
+  app.addHook('onRoute', (route) => {
+    // Outside the API (the SPA's static files, the API reference) everything is public content.
+    if (!/^\/(v1|v2)\//.test(route.url) && !route.config?.permission) {
+      route.config = { ...route.config, public: true };
+      return;
+    }
+    const config = route.config as { public?: boolean; permission?: unknown } | undefined;
+    if (!config?.public && !config?.permission) {
+      throw new Error(`A rota ${route.method} ${route.url} não declara permissão nem public: true`);
+    }
+  });
+
+  // onRequest, before the body is parsed or validated: an anonymous caller learns nothing about the schema.
+  app.addHook('onRequest', async (request) => {
+    request.ctx = {
+      actor: null,
+      meta: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null, url: request.url },
+      appUrl: app.config.appUrl,
+      audited: 0,
+    };
+    if (request.is404) return;
+    const config = request.routeOptions.config ?? {};
+    const token = bearerToken(request);
+    if (config.public && !token) return;
+    const actor = token ? await findActorByToken(app.db, token) : null;
+    if (!actor) {
+      if (config.public) return;
+      throw unauthenticated();
+    }
+    request.actor = actor;
+    request.ctx.actor = actor;
+    const required = config.permission;
+    if (!required || required === 'authenticated') return;
+    const anyOf = Array.isArray(required) ? required : [required];
+    if (!anyOf.some((p) => actor.permissions.has(p))) throw forbidden();
+  });
+});

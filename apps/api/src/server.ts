@@ -1,0 +1,30 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDatabase } from './db/seed';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const seeded = await seedDatabase(database.db, config);
+const app = await buildApp({ config, db: database.db });
+if (seeded.demo) app.log.info('demo data seeded: users <papel>@origem.local / origem123');
+
+app.mail.start();
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Origem em ${config.appUrl} (banco: ${database.driver})`);
+
+// Graceful shutdown: stop taking requests, let in-flight ones and the mail sender finish, then close the database.
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await app.mail.stop();
+    await database.close();
+    process.exit(0);
+  });
+}

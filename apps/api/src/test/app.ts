@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import type { Database } from '../db/client';
+import { seedDatabase } from '../db/seed';
+import { DEMO_PASSWORD } from '../db/seed/demo';
+import { openTestDatabase } from './database';
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Database;
+  /** Logs in a demo user (`admin`, `analista`, …) and returns its bearer token. */
+  login: (role: string, password?: string) => Promise<string>;
+  request: (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ) => Promise<LightMyRequestResponse>;
+  close: () => Promise<void>;
+};
+
+/** The real application on a fresh, demo-seeded database; requests go through Fastify's inject. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { ncm?: boolean } = {},
+): Promise<TestApp> {
+  const handle = await openTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'origem-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    RATE_LIMIT_PER_MINUTE: '100000',
+    ...env,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    APP_URL: 'http://origem.test',
+  });
+  await seedDatabase(handle.db, { ...config, seed: 'demo' }, { ncm: options.ncm ?? false });
+  const app = await buildApp({ config, db: handle.db, logger: false });
+  await app.ready();
+
+  const request: TestApp['request'] = (method, url, opts = {}) =>
+    app.inject({
+      method,
+      url,
+      headers: {
+        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        'user-agent': 'vitest',
+        ...opts.headers,
+      },
+      ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+    });
+
+  const login = async (role: string, password = DEMO_PASSWORD) => {
+    const res = await request('POST', '/v1/oauth/token', {
+      body: {
+        grant_type: 'password',
+        client_id: '2',
+        username: `${role}@origem.local`,
+        password,
+        recaptchaToken: '',
+      },
+    });
+    if (res.statusCode !== 200) throw new Error(`login ${role} falhou: ${res.statusCode} ${res.body}`);
+    return res.json<{ access_token: string }>().access_token;
+  };
+
+  return {
+    app,
+    db: handle.db,
+    login,
+    request,
+    close: async () => {
+      await app.close();
+      await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { Outlet } from '@tanstack/react-router';
+import { Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Brand } from './brand';
+
+/** Centered page without the menu, for public screens (works on a phone). */
+export function PublicLayout({ children }: { children?: ReactNode }) {
+  return (
+    <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', background: '#f3f6fa' }}>
+      <header style={{ padding: '16px 24px' }}>
+        <Brand to="/welcome" />
+      </header>
+      <main
+        id="conteudo"
+        style={{
+          flex: 1,
+          display: 'flex',
+          justifyContent: 'center',
+          alignItems: 'flex-start',
+          padding: '16px 16px 48px',
+        }}
+      >
+        <div style={{ width: '100%', maxWidth: 960, display: 'flex', justifyContent: 'center' }}>
+          {children ?? <Outlet />}
+        </div>
+      </main>
+      <footer style={{ padding: '16px 24px', textAlign: 'center' }}>
+        <Typography.Text type="secondary">Origem · Certificados de origem</Typography.Text>
+      </footer>
+    </div>
+  );
+}

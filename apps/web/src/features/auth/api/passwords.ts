@@ -1,0 +1,20 @@
+import { http } from '../../../api/http';
+import type { HttpResponse } from '../../../api/http-client';
+
+/** POST /v1/user/send_new_password: the server answers the same whether or not the e-mail exists. */
+export function sendNewPassword(email: string): Promise<unknown> {
+  return http.post('/v1/user/send_new_password', { email }, { anonymous: true });
+}
+
+/** POST /v1/user/reset_password with the e-mailed token: 204 on success. */
+export function resetPassword(token: string, newPassword: string): Promise<unknown> {
+  return http.post('/v1/user/reset_password', { token, new_password: newPassword }, { anonymous: true });
+}
+
+/** POST /v1/user/save_new_password: 204 changed, 231 current password wrong (SPEC §5). */
+export function saveNewPassword(password: string, newPassword: string): Promise<HttpResponse<unknown>> {
+  return http.request('/v1/user/save_new_password', {
+    method: 'POST',
+    body: { password, new_password: newPassword },
+  });
+}

@@ -1,0 +1,54 @@
+import { UF_CODES } from '@origem/contract/schemas/entities';
+import { Col, Input, Row, Select } from 'antd';
+import { FormField } from '../../ui/form';
+import { MaskedInput } from '../../ui/masked-input';
+
+const UF_OPTIONS = UF_CODES.map((uf) => ({ value: uf, label: uf }));
+
+/** CEP, street, number, complement, neighbourhood, city and UF: the same block on the three entity forms. */
+export function AddressFields() {
+  return (
+    <Row gutter={16}>
+      <Col xs={24} md={6}>
+        <FormField name="postcode" label="CEP">
+          <MaskedInput mask="cep" />
+        </FormField>
+      </Col>
+      <Col xs={24} md={14}>
+        <FormField name="address" label="Endereço">
+          <Input maxLength={255} autoComplete="off" />
+        </FormField>
+      </Col>
+      <Col xs={24} md={4}>
+        <FormField name="number" label="Número">
+          <Input maxLength={20} autoComplete="off" />
+        </FormField>
+      </Col>
+      <Col xs={24} md={8}>
+        <FormField name="complement" label="Complemento">
+          <Input maxLength={120} autoComplete="off" />
+        </FormField>
+      </Col>
+      <Col xs={24} md={6}>
+        <FormField name="neighborhood" label="Bairro">
+          <Input maxLength={120} autoComplete="off" />
+        </FormField>
+      </Col>
+      <Col xs={24} md={6}>
+        <FormField name="city" label="Cidade">
+          <Input maxLength={120} autoComplete="off" />
+        </FormField>
+      </Col>
+      <Col xs={24} md={4}>
+        <FormField name="state" label="UF">
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder="UF"
+            options={UF_OPTIONS}
+          />
+        </FormField>
+      </Col>
+    </Row>
+  );
+}

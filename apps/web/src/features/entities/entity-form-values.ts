@@ -1,0 +1,212 @@
+import { messages } from '@origem/contract/messages.pt';
+import {
+  type AssociationDetail,
+  type AssociationFee,
+  associationInputSchema,
+  type Confederation,
+  confederationInputSchema,
+  entityMessages,
+  type Federation,
+  federationInputSchema,
+} from '@origem/contract/schemas/entities';
+import { z } from 'zod';
+import { isApiError } from '../../api/api-error';
+import { showErrorDialog } from '../../ui/feedback';
+import type { DealOption } from './api/list-deal-options';
+import type { LogoValue } from './logo-field';
+import { logoContentProblem, logoProblem } from './logo-upload';
+
+/** The entity forms: the contract's input schemas plus what only the screen holds (the logo file, fee rows). */
+
+export const logoFileField = z
+  .custom<LogoValue>((v) => v === undefined || v === null || v instanceof File)
+  .superRefine((file, ctx) => {
+    if (!(file instanceof File)) return;
+    const quick = logoProblem(file);
+    if (quick) {
+      ctx.addIssue({ code: 'custom', message: quick });
+      return;
+    }
+    // Reading the bytes is asynchronous: only a picked file makes the check async (the form's required marks
+    // parse the schema synchronously).
+    return logoContentProblem(file).then((problem) => {
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+  });
+
+const text = (value: string | null | undefined) => value ?? '';
+
+function addressDefaults(entity?: {
+  postcode: string | null;
+  address: string | null;
+  number: string | null;
+  complement: string | null;
+  neighborhood: string | null;
+  city: string | null;
+  state: string | null;
+}) {
+  return {
+    postcode: text(entity?.postcode),
+    address: text(entity?.address),
+    number: text(entity?.number),
+    complement: text(entity?.complement),
+    neighborhood: text(entity?.neighborhood),
+    city: text(entity?.city),
+    state: entity?.state ?? undefined,
+  };
+}
+
+export const federationFormSchema = federationInputSchema.extend({ logo: logoFileField });
+export type FederationFormValues = z.input<typeof federationFormSchema>;
+
+export function federationDefaults(federation?: Federation): FederationFormValues {
+  return {
+    name: text(federation?.name),
+    abbreviation: text(federation?.abbreviation),
+    cnpj: text(federation?.cnpj),
+    email: text(federation?.email),
+    phone: text(federation?.phone),
+    ...addressDefaults(federation),
+    confederation_id: federation?.confederation_id ?? undefined,
+    logo: undefined,
+  };
+}
+
+/** One row per deal in the fee table; both fees blank = no fee for that deal. */
+export type FeeRow = {
+  deal_id: number;
+  deal_abbreviation: string;
+  deal_name: string;
+  member_fee: number | null;
+  non_member_fee: number | null;
+};
+
+const collator = new Intl.Collator('pt-BR', { numeric: true, sensitivity: 'base' });
+
+/**
+ * Every active deal, and any deal that already has a fee (even if inactive or missing from the deal list), in
+ * the deals' natural order (ACE-2 before ACE-14).
+ */
+export function feeRows(deals: readonly DealOption[], fees: readonly AssociationFee[]): FeeRow[] {
+  const rows = new Map<number, FeeRow>();
+  for (const deal of deals) {
+    if (deal.active === false) continue;
+    rows.set(deal.id, {
+      deal_id: deal.id,
+      deal_abbreviation: deal.abbreviation,
+      deal_name: deal.name,
+      member_fee: null,
+      non_member_fee: null,
+    });
+  }
+  for (const fee of fees) {
+    rows.set(fee.deal_id, {
+      deal_id: fee.deal_id,
+      deal_abbreviation: fee.deal_abbreviation,
+      deal_name: fee.deal_name,
+      member_fee: Number(fee.member_fee),
+      non_member_fee: Number(fee.non_member_fee),
+    });
+  }
+  return [...rows.values()].sort((a, b) => collator.compare(a.deal_abbreviation, b.deal_abbreviation));
+}
+
+const feeRowsField = z
+  .array(
+    z.object({
+      deal_id: z.number(),
+      deal_abbreviation: z.string(),
+      deal_name: z.string(),
+      member_fee: z.number().nullable(),
+      non_member_fee: z.number().nullable(),
+    }),
+  )
+  .superRefine((rows, ctx) => {
+    rows.forEach((row, index) => {
+      const { member_fee: member, non_member_fee: nonMember } = row;
+      if (member === null && nonMember === null) return;
+      if (member === null)
+        ctx.addIssue({ code: 'custom', message: messages.field.required, path: [index, 'member_fee'] });
+      if (nonMember === null)
+        ctx.addIssue({ code: 'custom', message: messages.field.required, path: [index, 'non_member_fee'] });
+      if (member !== null && nonMember !== null && member > nonMember) {
+        ctx.addIssue({ code: 'custom', message: entityMessages.feeOrder, path: [index, 'member_fee'] });
+      }
+    });
+  })
+  .transform((rows) =>
+    rows.flatMap((row) =>
+      row.member_fee !== null && row.non_member_fee !== null
+        ? [{ deal_id: row.deal_id, member_fee: row.member_fee, non_member_fee: row.non_member_fee }]
+        : [],
+    ),
+  );
+
+export const associationFormSchema = associationInputSchema.extend({
+  fees: feeRowsField,
+  logo: logoFileField,
+});
+export type AssociationFormValues = z.input<typeof associationFormSchema>;
+
+export function associationDefaults(
+  association: AssociationDetail | undefined,
+  fees: FeeRow[],
+): AssociationFormValues {
+  return {
+    name: text(association?.name),
+    abbreviation: text(association?.abbreviation),
+    ehid: text(association?.ehid),
+    cnpj: text(association?.cnpj),
+    email: text(association?.email),
+    phone: text(association?.phone),
+    ...addressDefaults(association),
+    notes: text(association?.notes),
+    federation_id: association?.federation_id ?? undefined,
+    fees,
+    logo: undefined,
+  } as AssociationFormValues;
+}
+
+export const confederationFormSchema = confederationInputSchema;
+export type ConfederationFormValues = z.input<typeof confederationFormSchema>;
+
+export function confederationDefaults(confederation?: Confederation): ConfederationFormValues {
+  return {
+    confederation_code: text(confederation?.confederation_code),
+    name: text(confederation?.name),
+    abbreviation: text(confederation?.abbreviation),
+    cnpj: text(confederation?.cnpj),
+    email: text(confederation?.email),
+    phone: text(confederation?.phone),
+    fax: text(confederation?.fax),
+    url: text(confederation?.url),
+    ...addressDefaults(confederation),
+    country_id: confederation?.country_id ?? undefined,
+    confederation_image: undefined,
+    remove_image: false,
+  };
+}
+
+/** SPEC §8 logo failure: the server's reason, else 'Não foi possível efetuar o UPLOAD da logo !!!'. */
+export function logoFailureText(error: unknown): string {
+  if (!isApiError(error) || error.status === 0) return entityMessages.logoUploadFailed;
+  return (
+    error.errors.file?.[0] ?? error.errors.logo?.[0] ?? (error.message || entityMessages.logoUploadFailed)
+  );
+}
+
+/**
+ * Runs a save that carries a logo. A refusal of the fields (422) stays with the form; any other failure while a
+ * logo was on its way (network, size, server error) is shown as the SPEC §8 logo failure.
+ */
+export async function savingLogo<T>(hasLogo: boolean, save: () => Promise<T>): Promise<T> {
+  try {
+    return await save();
+  } catch (error) {
+    if (hasLogo && isApiError(error) && !error.isValidation && (error.status === 0 || error.status >= 413)) {
+      error.markHandled();
+      void showErrorDialog(logoFailureText(error));
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,165 @@
+import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
+import { messages } from '@origem/contract/messages.pt';
+import type { Role } from '@origem/contract/schemas/roles';
+import { type User, userSearchQuery } from '@origem/contract/schemas/users';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Button, Form, Input, Space, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table/interface';
+import { ignoreShownError } from '../../api/api-error';
+import { useSession } from '../../lib/session';
+import { confirmAction } from '../../ui/confirm-dialog';
+import { DataTable } from '../../ui/data-table';
+import { showSuccessDialog } from '../../ui/feedback';
+import { FilterBar } from '../../ui/filter-bar';
+import { formatTaxId } from '../../ui/format';
+import { ListPage, type PrimaryAction, usePrimaryAction } from '../../ui/list-page';
+import { MaskedInput } from '../../ui/masked-input';
+import { RemoteSelect } from '../../ui/remote-select';
+import { StatusTag } from '../../ui/status-tag';
+import { useListSearch } from '../../ui/use-list-search';
+import { useDeleteUser } from './api/delete-user';
+import { ROLE_OPTIONS_PATH } from './api/get-role-options';
+import { useUsersTable } from './api/get-users';
+import { type EntityOption, entityOption } from './entity-options';
+import { canDeleteUser, canEditUser, ENTITY_FIELDS, entityName } from './user-rules';
+
+const newUser: PrimaryAction = { label: 'Novo usuário', permission: 'user.manage', to: '/usuarios/novo' };
+
+const roleOption = (role: Role) => ({ value: role.id, label: role.display_name });
+
+/** /usuarios: the users the session may see (server-scoped), ordered by name, with filters in the URL. */
+export function UsersListPage() {
+  const navigate = useNavigate();
+  const { user: actor } = useSession();
+  const list = useListSearch(userSearchQuery);
+  const table = useUsersTable(list);
+  const emptyAction = usePrimaryAction(newUser);
+  const removal = useDeleteUser();
+
+  const remove = async (row: User) => {
+    const confirmed = await confirmAction({
+      title: `Excluir o usuário ${row.name}?`,
+      content: 'Ele perderá o acesso ao Origem imediatamente.',
+      okText: 'Excluir',
+      danger: true,
+    });
+    if (!confirmed) return;
+    await removal.mutateAsync(row.id);
+    void showSuccessDialog(messages.user.deleted);
+  };
+
+  const columns: ColumnsType<User> = [
+    {
+      title: 'Nome',
+      dataIndex: 'name',
+      key: 'name',
+      render: (name: string, row) => <Link to={`/usuarios/${row.id}`}>{name}</Link>,
+    },
+    { title: 'E-mail', dataIndex: 'email', key: 'email' },
+    {
+      title: 'CPF',
+      dataIndex: 'cpf',
+      key: 'cpf',
+      render: (cpf: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatTaxId(cpf, '—')}</span>,
+    },
+    { title: 'Perfil', key: 'role', render: (_, row) => row.role.display_name },
+    {
+      title: 'Entidade',
+      key: 'entity',
+      render: (_, row) => entityName(row),
+    },
+    {
+      title: 'Situação',
+      dataIndex: 'active',
+      key: 'active',
+      render: (active: boolean) => <StatusTag status={active ? 'ATIVO' : 'INATIVO'} />,
+    },
+    {
+      title: 'Ações',
+      key: 'actions',
+      align: 'right',
+      render: (_, row) => {
+        const editable = canEditUser(actor, row);
+        return (
+          <Space size={4}>
+            {editable ? (
+              <Tooltip title="Editar">
+                <Button
+                  type="text"
+                  icon={<EditOutlined aria-hidden />}
+                  aria-label={`Editar ${row.name}`}
+                  onClick={() => void navigate({ to: `/usuarios/${row.id}` })}
+                />
+              </Tooltip>
+            ) : (
+              <Tooltip title="Ver">
+                <Button
+                  type="text"
+                  icon={<EyeOutlined aria-hidden />}
+                  aria-label={`Ver ${row.name}`}
+                  onClick={() => void navigate({ to: `/usuarios/${row.id}` })}
+                />
+              </Tooltip>
+            )}
+            {canDeleteUser(actor, row) ? (
+              <Tooltip title="Excluir">
+                <Button
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined aria-hidden />}
+                  aria-label={`Excluir ${row.name}`}
+                  onClick={() => void remove(row).catch(ignoreShownError)}
+                />
+              </Tooltip>
+            ) : null}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <ListPage
+      title="Usuários"
+      hint="Pessoas com acesso ao Origem, seus perfis e entidades."
+      action={newUser}
+      filters={
+        <FilterBar list={list}>
+          <Form.Item name="name" label="Nome">
+            <Input allowClear />
+          </Form.Item>
+          <Form.Item name="email" label="E-mail">
+            <Input allowClear />
+          </Form.Item>
+          <Form.Item name="cpf" label="CPF">
+            <MaskedInput mask="cpf" allowClear />
+          </Form.Item>
+          <Form.Item name="cnpj" label="CNPJ">
+            <MaskedInput mask="cnpj" allowClear />
+          </Form.Item>
+          <Form.Item name="role_id" label="Perfil">
+            <RemoteSelect<Role> path={ROLE_OPTIONS_PATH} toOption={roleOption} />
+          </Form.Item>
+          <Form.Item name="trade_association_id" label={ENTITY_FIELDS.trade_association_id.label}>
+            <RemoteSelect<EntityOption>
+              path={ENTITY_FIELDS.trade_association_id.path}
+              toOption={entityOption}
+            />
+          </Form.Item>
+        </FilterBar>
+      }
+    >
+      <DataTable
+        table={table}
+        columns={columns}
+        rowKey="id"
+        // Wide enough for every column on a 1024 px laptop (scrolls there); wider screens wrap long entity names.
+        scroll={{ x: 960 }}
+        label="Lista de usuários"
+        emptyText="Nenhum usuário encontrado."
+        emptyHint={emptyAction ? 'Cadastre o primeiro usuário em "Novo usuário".' : undefined}
+        emptyAction={emptyAction}
+      />
+    </ListPage>
+  );
+}

@@ -1,0 +1,28 @@
+import '@origem/contract/zod-locale';
+import './app/global.css';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ipRedirectTarget } from './app/guards';
+import { AppProviders } from './app/providers';
+import { createQueryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
+
+// Opened through a raw IP address: go to the same path on the official host (SPEC §2) before anything renders.
+const officialAddress = ipRedirectTarget(window.location, import.meta.env.VITE_APP_URL);
+
+if (officialAddress) {
+  window.location.replace(officialAddress);
+} else {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('Elemento #root não encontrado.');
+  const router = createAppRouter();
+  const queryClient = createQueryClient();
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}

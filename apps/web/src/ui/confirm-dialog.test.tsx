@@ -1,0 +1,63 @@
+import { ROLE_STATUS } from '@origem/contract/permissions';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { confirmAction, confirmWithReason } from './confirm-dialog';
+import { FeedbackBridge, showSuccessDialog } from './feedback';
+import { StatusTag } from './status-tag';
+
+describe('dialog helpers', () => {
+  beforeEach(() => {
+    render(
+      <App>
+        <FeedbackBridge />
+      </App>,
+    );
+  });
+
+  it('confirmAction resolves true on confirm and false on cancel', async () => {
+    const yes = confirmAction({ title: 'Excluir o usuário?', okText: 'Excluir', danger: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Excluir o usuário?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Excluir' }));
+    await expect(yes).resolves.toBe(true);
+
+    const no = confirmAction({ title: 'Reprovar a solicitação?' });
+    const second = await screen.findByRole('dialog', { name: 'Reprovar a solicitação?' });
+    fireEvent.click(within(second).getByRole('button', { name: 'Cancelar' }));
+    await expect(no).resolves.toBe(false);
+  });
+
+  it('confirmWithReason waits for a reason and resolves it', async () => {
+    const reason = confirmWithReason({ title: 'Reprovar o certificado?', okText: 'Reprovar', danger: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Reprovar o certificado?' });
+    const ok = within(dialog).getByRole('button', { name: 'Reprovar' }) as HTMLButtonElement;
+    expect(ok.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText('Motivo'), { target: { value: '  Fatura ilegível  ' } });
+    await waitFor(() => expect(ok.disabled).toBe(false));
+    fireEvent.click(ok);
+    await expect(reason).resolves.toBe('Fatura ilegível');
+  });
+
+  it('showSuccessDialog shows the text with OK and resolves when closed', async () => {
+    const closed = showSuccessDialog('Federação editado com sucesso !');
+    const dialog = await screen.findByRole('dialog', { name: 'Federação editado com sucesso !' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await expect(closed).resolves.toBeUndefined();
+  });
+});
+
+describe('StatusTag', () => {
+  it('shows the Portuguese label with a colour by status', () => {
+    render(
+      <>
+        <StatusTag status="APROVADO" />
+        <StatusTag status="INATIVO" labels={ROLE_STATUS} />
+        <StatusTag status="AGUARDANDO_ASSINATURA" />
+      </>,
+    );
+    expect(screen.getByText('Aprovado').className).toContain('ant-tag-success');
+    expect(screen.getByText('Inativo')).toBeTruthy();
+    const waiting = screen.getByText('Aguardando assinatura');
+    expect(waiting.className).toContain('ant-tag-warning');
+  });
+});

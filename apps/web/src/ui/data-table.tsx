@@ -1,0 +1,136 @@
+import { InboxOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Empty, Result, Skeleton, Space, Table, type TableProps, Typography } from 'antd';
+import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
+import type { ReactNode } from 'react';
+import { isApiError } from '../api/api-error';
+import { formatRange } from './format';
+import type { ServerTable } from './use-server-table';
+
+export type DataTableProps<T> = Omit<
+  TableProps<T>,
+  'dataSource' | 'pagination' | 'loading' | 'columns' | 'onChange' | 'rowKey'
+> & {
+  table: ServerTable<T>;
+  /**
+   * antd columns. A column with `sorter: true` and a `key` is ordered by the server: the list's `order`
+   * becomes 'key' (ascending) or '-key' (descending).
+   */
+  columns: ColumnsType<T>;
+  rowKey: TableProps<T>['rowKey'];
+  /** Accessible name of the table, e.g. 'Lista de usuários'. */
+  label: string;
+  /** Empty state title; default 'Nenhum registro encontrado.' */
+  emptyText?: string;
+  /** What to do next when the list is empty (without filters), e.g. 'Cadastre o primeiro usuário em "Novo usuário".' */
+  emptyHint?: ReactNode;
+  /** A button for the empty state (usually the page's primary action). */
+  emptyAction?: ReactNode;
+};
+
+function sortOrderFor(key: unknown, order: string | undefined): 'ascend' | 'descend' | null {
+  if (typeof key !== 'string' || !order) return null;
+  if (order === key) return 'ascend';
+  if (order === `-${key}`) return 'descend';
+  return null;
+}
+
+function nextOrder<T>(sorter: SorterResult<T> | SorterResult<T>[]): string | undefined {
+  const first = Array.isArray(sorter) ? sorter[0] : sorter;
+  const key = first?.columnKey ?? (typeof first?.field === 'string' ? first.field : undefined);
+  if (!first?.order || typeof key !== 'string') return undefined;
+  return first.order === 'descend' ? `-${key}` : key;
+}
+
+/**
+ * The list table of every screen: server paging with the server's per_page and '1–10 de 5.432',
+ * skeleton on first load, an empty state that says what to do next, an error state with 'Tentar novamente'.
+ */
+export function DataTable<T extends object>({
+  table,
+  columns,
+  rowKey,
+  label,
+  emptyText = 'Nenhum registro encontrado.',
+  emptyHint,
+  emptyAction,
+  ...rest
+}: DataTableProps<T>) {
+  const { list } = table;
+
+  if (table.isLoading) {
+    return (
+      <div aria-busy="true" aria-label={`${label}: carregando`} role="status">
+        <Skeleton active title={false} paragraph={{ rows: 8 }} />
+      </div>
+    );
+  }
+
+  // A 403 on a list only means "not for you" (SPEC §6): no error is shown, the list is simply empty.
+  const forbidden = isApiError(table.error) && table.error.status === 403;
+  if (table.error && !forbidden) {
+    return (
+      <Result
+        status="warning"
+        title="Não foi possível carregar a lista."
+        subTitle={table.error.message}
+        extra={
+          <Button type="primary" icon={<ReloadOutlined aria-hidden />} onClick={table.refetch}>
+            Tentar novamente
+          </Button>
+        }
+      />
+    );
+  }
+
+  if (table.rows.length === 0) {
+    return (
+      <Empty
+        image={<InboxOutlined style={{ fontSize: 48, color: '#8c8c8c' }} aria-hidden />}
+        description={
+          <Space orientation="vertical" size={4}>
+            <Typography.Text strong>{forbidden ? 'Nenhum registro para exibir.' : emptyText}</Typography.Text>
+            {forbidden ? null : list.hasFilters ? (
+              <Typography.Text type="secondary">Nenhum resultado para os filtros aplicados.</Typography.Text>
+            ) : emptyHint ? (
+              <Typography.Text type="secondary">{emptyHint}</Typography.Text>
+            ) : null}
+          </Space>
+        }
+      >
+        {forbidden ? null : list.hasFilters ? (
+          <Button onClick={list.clearFilters}>Limpar filtros</Button>
+        ) : (
+          emptyAction
+        )}
+      </Empty>
+    );
+  }
+
+  const sortedColumns = columns.map((column) =>
+    column.sorter === true ? { ...column, sortOrder: sortOrderFor(column.key, list.order) } : column,
+  );
+
+  return (
+    <Table<T>
+      {...rest}
+      aria-label={label}
+      rowKey={rowKey}
+      columns={sortedColumns}
+      dataSource={table.rows}
+      loading={table.isFetching}
+      scroll={rest.scroll ?? { x: 'max-content' }}
+      pagination={{
+        current: table.page,
+        pageSize: table.perPage || table.rows.length,
+        total: table.total,
+        showSizeChanger: false,
+        hideOnSinglePage: false,
+        showTotal: (total, [from, to]) => formatRange(from, to, total),
+      }}
+      onChange={(pagination, _filters, sorter, extra) => {
+        if (extra.action === 'sort') list.setOrder(nextOrder(sorter));
+        else if (extra.action === 'paginate' && pagination.current) list.setPage(pagination.current);
+      }}
+    />
+  );
+}

@@ -1,0 +1,164 @@
+import { messages } from '@origem/contract/messages.pt';
+import { email, optionalCpf, requiredText } from '@origem/contract/schemas/fields';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Input } from 'antd';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError } from '../api/api-error';
+import { renderInApp } from '../test-utils';
+import { ApiForm, FormActions, FormField, useApiForm } from './form';
+import { MaskedInput } from './masked-input';
+
+const schema = z.object({ name: requiredText(120), email, cpf: optionalCpf });
+type Values = z.output<typeof schema>;
+
+function PersonForm({ onSubmit }: { onSubmit: (values: Values) => unknown }) {
+  const form = useApiForm({ schema, defaultValues: { name: '', email: '', cpf: '' }, onSubmit });
+  return (
+    <ApiForm form={form} label="Dados da pessoa">
+      <FormField name="name" label="Nome">
+        <Input />
+      </FormField>
+      <FormField name="email" label="E-mail">
+        <Input />
+      </FormField>
+      <FormField name="cpf" label="CPF">
+        <MaskedInput mask="cpf" />
+      </FormField>
+      <FormActions />
+    </ApiForm>
+  );
+}
+
+function validationError(errors: Record<string, string[]>) {
+  return new ApiError({ status: 422, code: 'ValidationError', message: messages.validationFailed, errors });
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('form helper', () => {
+  it('ties labels to inputs and marks required fields from the schema', async () => {
+    renderInApp(<PersonForm onSubmit={() => {}} />);
+    const name = await screen.findByLabelText('Nome');
+    expect(name.tagName).toBe('INPUT');
+    expect(name.getAttribute('aria-required')).toBe('true');
+    expect(screen.getByLabelText('CPF').getAttribute('aria-required')).toBeNull();
+    const nameLabel = document.querySelector(`label[for="${name.id}"]`);
+    expect(nameLabel?.className).toContain('ant-form-item-required');
+  });
+
+  it('masks while typing and submits the parsed (unmasked) values', async () => {
+    const onSubmit = vi.fn();
+    renderInApp(<PersonForm onSubmit={onSubmit} />);
+    fireEvent.change(await screen.findByLabelText('Nome'), { target: { value: '  Ana  ' } });
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ANA@Origem.local' } });
+    fireEvent.change(screen.getByLabelText('CPF'), { target: { value: '12345678909' } });
+    expect((screen.getByLabelText('CPF') as HTMLInputElement).value).toBe('123.456.789-09');
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({
+      name: 'Ana',
+      email: 'ana@origem.local',
+      cpf: '12345678909',
+    });
+  });
+
+  it('places server field errors next to the fields and lists the others', async () => {
+    renderInApp(
+      <PersonForm
+        onSubmit={() => {
+          throw validationError({
+            email: [messages.user.emailTaken],
+            cpf: [messages.field.cpf],
+            trade_association_id: [messages.user.associationRequired],
+          });
+        }}
+      />,
+    );
+    fireEvent.change(await screen.findByLabelText('Nome'), { target: { value: 'Ana' } });
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ana@origem.local' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    expect(await screen.findByText(messages.user.emailTaken)).toBeTruthy();
+    expect(screen.getByText(messages.field.cpf)).toBeTruthy();
+    expect(screen.getByLabelText('E-mail').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert').textContent).toContain(messages.fixErrors);
+    // The message no field can show goes to the bulleted dialog.
+    const dialog = await screen.findByRole('dialog', { name: messages.fixErrors });
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([messages.user.associationRequired]);
+  });
+
+  it('shows no dialog when every server error found its field', async () => {
+    renderInApp(
+      <PersonForm
+        onSubmit={() => {
+          throw validationError({ email: [messages.user.emailTaken] });
+        }}
+      />,
+    );
+    fireEvent.change(await screen.findByLabelText('Nome'), { target: { value: 'Ana' } });
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ana@origem.local' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText(messages.user.emailTaken)).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("disables 'Salvar' while sending", async () => {
+    let finish: () => void = () => {};
+    renderInApp(<PersonForm onSubmit={() => new Promise<void>((resolve) => (finish = resolve))} />);
+    fireEvent.change(await screen.findByLabelText('Nome'), { target: { value: 'Ana' } });
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ana@origem.local' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: /Salvar/ }) as HTMLButtonElement).disabled).toBe(true),
+    );
+    await act(async () => finish());
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: /Salvar/ }) as HTMLButtonElement).disabled).toBe(false),
+    );
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    const { router } = renderInApp(<PersonForm onSubmit={() => {}} />, '/usuarios/1');
+    fireEvent.change(await screen.findByLabelText('Nome'), { target: { value: 'Ana' } });
+    await act(async () => {
+      void router.navigate({ to: '/usuarios' });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Sair sem salvar?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continuar editando' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sair sem salvar?' })).toBeNull());
+    expect(router.state.location.pathname).toBe('/usuarios/1');
+
+    await act(async () => {
+      void router.navigate({ to: '/usuarios' });
+    });
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Sair sem salvar?' })).getByRole('button', {
+        name: 'Sair sem salvar',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/usuarios'));
+  });
+
+  it('does not ask after a successful save', async () => {
+    const { router } = renderInApp(<PersonForm onSubmit={() => {}} />, '/usuarios/1');
+    fireEvent.change(await screen.findByLabelText('Nome'), { target: { value: 'Ana' } });
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ana@origem.local' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: /Salvar/ }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    await act(async () => {
+      await router.navigate({ to: '/usuarios' });
+    });
+    expect(router.state.location.pathname).toBe('/usuarios');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

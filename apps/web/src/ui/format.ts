@@ -1,0 +1,64 @@
+import { formatCnpj, formatCpf, unmaskTaxId } from '@origem/contract/validators/tax-id';
+import dayjs from 'dayjs';
+import { maskCep, maskNcm, maskPhone } from './masks';
+
+/** Display formatters for tables and read-only views; empty input gives '' (or the placeholder passed). */
+
+type Maybe<T> = T | null | undefined;
+
+/** CPF (11) or CNPJ (14) by length, masked; anything else as given. */
+export function formatTaxId(value: Maybe<string>, empty = ''): string {
+  if (!value) return empty;
+  const clean = unmaskTaxId(value);
+  if (clean.length === 11) return formatCpf(clean);
+  if (clean.length === 14) return formatCnpj(clean);
+  return value;
+}
+
+export { formatCnpj, formatCpf };
+
+export function formatCep(value: Maybe<string>, empty = ''): string {
+  return value ? maskCep(value) : empty;
+}
+
+export function formatPhone(value: Maybe<string>, empty = ''): string {
+  return value ? maskPhone(value) : empty;
+}
+
+export function formatNcm(value: Maybe<string>, empty = ''): string {
+  return value ? maskNcm(value) : empty;
+}
+
+/** dd/mm/aaaa. Plain dates (2024-05-31) are read as local dates, so the time zone never shifts the day. */
+export function formatDate(value: Maybe<string | Date>, empty = ''): string {
+  if (!value) return empty;
+  const parsed = dayjs(value);
+  return parsed.isValid() ? parsed.format('DD/MM/YYYY') : String(value);
+}
+
+/** dd/mm/aaaa hh:mm in the browser's time zone. */
+export function formatDateTime(value: Maybe<string | Date>, empty = ''): string {
+  if (!value) return empty;
+  const parsed = dayjs(value);
+  return parsed.isValid() ? parsed.format('DD/MM/YYYY HH:mm') : String(value);
+}
+
+const integer = new Intl.NumberFormat('pt-BR');
+
+/** 5432 → '5.432' */
+export function formatNumber(value: Maybe<number>, empty = ''): string {
+  return value === null || value === undefined || Number.isNaN(value) ? empty : integer.format(value);
+}
+
+/** 1234.5 → 'R$ 1.234,50' (or 'US$ 1.234,50' with 'USD'). */
+export function formatMoney(value: Maybe<number | string>, currency = 'BRL', empty = ''): string {
+  if (value === null || value === undefined || value === '') return empty;
+  const amount = typeof value === 'string' ? Number(value) : value;
+  if (Number.isNaN(amount)) return String(value);
+  return new Intl.NumberFormat('pt-BR', { style: 'currency', currency }).format(amount);
+}
+
+/** The table footer text: '1–10 de 5.432'. */
+export function formatRange(from: number, to: number, total: number): string {
+  return `${formatNumber(from)}–${formatNumber(to)} de ${formatNumber(total)}`;
+}

@@ -1,0 +1,70 @@
+import { defineConfig } from '@playwright/test';
+
+// Overridable so two suites can run side by side on one machine.
+export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3210);
+export const MAIL_HTTP_PORT = Number(process.env.E2E_MAIL_HTTP_PORT ?? 2589);
+const MAIL_SMTP_PORT = Number(process.env.E2E_MAIL_SMTP_PORT ?? 2588);
+const DATA_DIR = `.data-e2e-${APP_PORT}`;
+const jsonReport = process.env.PLAYWRIGHT_JSON_REPORT;
+
+// One product server on a fresh embedded database, and a real SMTP listener. Specs run one at a time because
+// they share that server; each journey creates the records it changes.
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  retries: 0,
+  reporter: jsonReport ? [['list'], ['json', { outputFile: jsonReport }]] : [['list']],
+  use: {
+    baseURL: `http://localhost:${APP_PORT}`,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    viewport: { width: 1366, height: 900 },
+    acceptDownloads: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: 'node --import tsx e2e/mail-catcher.ts',
+      cwd: '..',
+      url: `http://127.0.0.1:${MAIL_HTTP_PORT}/health`,
+      env: { MAIL_SMTP_PORT: String(MAIL_SMTP_PORT), MAIL_HTTP_PORT: String(MAIL_HTTP_PORT) },
+      reuseExistingServer: false,
+    },
+    {
+      command: `rm -rf ${DATA_DIR} && node --import tsx apps/api/src/server.ts`,
+      cwd: '..',
+      url: `http://127.0.0.1:${APP_PORT}/ready`,
+      timeout: 120_000,
+      env: {
+        PORT: String(APP_PORT),
+        DATA_DIR,
+        WEB_DIST: process.env.E2E_WEB_DIST ?? 'apps/web/dist',
+        APP_URL: `http://localhost:${APP_PORT}`,
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
+        SEED: 'demo',
+        RATE_LIMIT_PER_MINUTE: '100000',
+        LOG_LEVEL: 'warn',
+      },
+      reuseExistingServer: false,
+    },
+  ],
+});

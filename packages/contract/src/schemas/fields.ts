@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { messages } from '../messages.pt';
+import { MAX_ID } from '../paging';
+import { isValidCnpj, isValidCpf, unmaskTaxId } from '../validators/tax-id';
+
+/** Building blocks for input schemas, each carrying its Portuguese message. */
+export const requiredText = (max = 255) =>
+  z
+    .string({ error: messages.field.required })
+    .trim()
+    .min(1, messages.field.required)
+    .max(max, messages.field.tooLong(max));
+
+export const optionalNullableText = (max = 255) =>
+  z
+    .string()
+    .trim()
+    .max(max, messages.field.tooLong(max))
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const email = z
+  .string({ error: messages.field.required })
+  .trim()
+  .min(1, messages.field.required)
+  .max(255, messages.field.tooLong(255))
+  .email(messages.field.email)
+  .transform((v) => v.toLowerCase());
+
+/** Stored unmasked; blank becomes null. */
+export const optionalCpf = z
+  .string()
+  .nullish()
+  .transform((v) => (v ? unmaskTaxId(v) : null))
+  .refine((v) => v === null || isValidCpf(v), messages.field.cpf);
+
+export const optionalCnpj = z
+  .string()
+  .nullish()
+  .transform((v) => (v ? unmaskTaxId(v) : null))
+  .refine((v) => v === null || isValidCnpj(v), messages.field.cnpj);
+
+export const requiredId = z.coerce
+  .number({ error: messages.field.required })
+  .int(messages.field.required)
+  .positive(messages.field.required)
+  .max(MAX_ID, messages.field.invalidOption);
+
+export const nullableId = z.preprocess(
+  (v) => (v === '' || v === undefined ? null : v),
+  z.coerce.number().int().positive().max(MAX_ID, messages.field.invalidOption).nullable(),
+);
+
+export const idParam = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
+
+/** Brazilian phone, stored as its 10 or 11 digits (like CPF/CNPJ, masks are only for display). */
+export const optionalPhone = z
+  .string()
+  .nullish()
+  .transform((v) => (v ? v.replace(/\D/g, '') : null))
+  .refine((v) => v === null || /^\d{10,11}$/.test(v), 'Informe o telefone com DDD (10 ou 11 dígitos).');

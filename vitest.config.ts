@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+// CI asks for a JSON report too, to print the real totals (see .ci/run).
+const jsonReport = process.env.VITEST_JSON_REPORT;
+
+export default defineConfig({
+  test: {
+    // Each API file gets its own database; two files at once keep both cores busy without starving PGlite.
+    maxWorkers: 2,
+    ...(jsonReport ? { reporters: ['default', 'json'], outputFile: { json: jsonReport } } : {}),
+    projects: [
+      { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/api/src/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          // antd renders slowly under jsdom; a loaded CI machine must not turn that into failures.
+          testTimeout: 20_000,
+          setupFiles: ['apps/web/src/test-setup.ts'],
+        },
+      },
+    ],
+  },
+});
