@@ -20,11 +20,15 @@ import { type FileStorage, localStorage } from './files/storage';
 import { MailSender } from './mail/sender';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
+import { companyRoutes } from './modules/companies/routes';
 import { dealRoutes } from './modules/deals/routes';
 import { entityRoutes } from './modules/entities/routes';
 import { healthRoutes } from './modules/health/routes';
+import { legalRepresentativeRoutes } from './modules/legal-representatives/routes';
 import { lookupRoutes } from './modules/lookups/routes';
 import { nomenclatureRoutes } from './modules/nomenclature/routes';
+import { partyRoutes } from './modules/parties/routes';
+import { preRegistrationRoutes } from './modules/pre-registrations/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { userRoutes } from './modules/users/routes';
 import { auditGuardPlugin } from './plugins/audit-guard';
@@ -102,6 +106,10 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   await app.register(lookupRoutes);
   await app.register(dealRoutes);
   await app.register(nomenclatureRoutes);
+  await app.register(companyRoutes);
+  await app.register(partyRoutes);
+  await app.register(legalRepresentativeRoutes);
+  await app.register(preRegistrationRoutes);
 
   registerSpa(app, config);
   return app;

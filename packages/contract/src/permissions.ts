@@ -167,6 +167,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleSlug, Permission[]> = {
     'company.view',
     'company.manage',
     'exporter.view',
+    'dispatcher.view',
     'legal_representative.view',
     'declaration.view',
     'certificate.view',

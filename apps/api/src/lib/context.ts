@@ -12,6 +12,9 @@ export type Actor = {
   tradeAssociationId: number | null;
   federationId: number | null;
   confederationId: number | null;
+  /** Set for an exporter's or a dispatcher's user: the record it acts for. */
+  exporterId: number | null;
+  dispatcherId: number | null;
   tokenId: number;
 };
 

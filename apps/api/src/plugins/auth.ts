@@ -32,6 +32,8 @@ type ActorRow = {
   trade_association_id: number | null;
   federation_id: number | null;
   confederation_id: number | null;
+  exporter_id: number | null;
+  dispatcher_id: number | null;
   token_id: number;
   permissions: string[] | null;
 };
@@ -41,7 +43,8 @@ export async function findActorByToken(db: Database, token: string): Promise<Act
     db,
     sql`
     select u.id, u.name, u.email, u.role_id, r.name as role_name, r.type as role_type,
-           u.trade_association_id, u.federation_id, u.confederation_id, t.id as token_id,
+           u.trade_association_id, u.federation_id, u.confederation_id, u.exporter_id, u.dispatcher_id,
+           t.id as token_id,
            case when r.status = 'ATIVO' then (
              select array_agg(p.name) from role_permissions rp join permissions p on p.id = rp.permission_id
              where rp.role_id = r.id) end as permissions
@@ -63,6 +66,8 @@ export async function findActorByToken(db: Database, token: string): Promise<Act
     tradeAssociationId: row.trade_association_id,
     federationId: row.federation_id,
     confederationId: row.confederation_id,
+    exporterId: row.exporter_id,
+    dispatcherId: row.dispatcher_id,
     tokenId: row.token_id,
   };
 }

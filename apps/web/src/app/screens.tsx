@@ -6,6 +6,12 @@ import { AuditPage } from '../features/audit/audit-page';
 import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
 import { LoginPage, loginSearchSchema } from '../features/auth/login-page';
 import { ResetPasswordPage, resetPasswordSearchSchema } from '../features/auth/reset-password-page';
+import { CompaniesListPage } from '../features/companies/companies-list-page';
+import { ConsigneesListPage } from '../features/companies/consignees-list-page';
+import { ImporterIntervenorEditPage } from '../features/companies/importer-intervenor-edit-page';
+import { ImportersListPage } from '../features/companies/importers-list-page';
+import { ManufacturerEditPage } from '../features/companies/manufacturer-edit-page';
+import { ManufacturersListPage } from '../features/companies/manufacturers-list-page';
 import { DealEditPage } from '../features/deals/deal-edit-page';
 import { DealsListPage } from '../features/deals/deals-list-page';
 import { OriginNormEditPage } from '../features/deals/origin-norm-edit-page';
@@ -19,12 +25,22 @@ import { ConfederationsListPage } from '../features/entities/confederations-list
 import { FederationEditPage } from '../features/entities/federation-edit-page';
 import { FederationsListPage } from '../features/entities/federations-list-page';
 import { HomePage } from '../features/home/home-page';
+import { LegalRepresentativeEditPage } from '../features/legal-representatives/legal-representative-edit-page';
+import { LegalRepresentativesListPage } from '../features/legal-representatives/legal-representatives-list-page';
 import { LookupListPage } from '../features/lookups/lookup-list-page';
 import { LookupsHubPage } from '../features/lookups/lookups-hub-page';
 import { CertificateModelEditPage } from '../features/nomenclature/certificate-model-edit-page';
 import { CertificateModelsPage } from '../features/nomenclature/certificate-models-page';
 import { ClassificationListsPage } from '../features/nomenclature/classification-lists-page';
 import { NcmPage } from '../features/nomenclature/ncm-page';
+import { DispatcherEditPage } from '../features/parties/dispatcher-edit-page';
+import { DispatchersListPage } from '../features/parties/dispatchers-list-page';
+import { ExporterEditPage } from '../features/parties/exporter-edit-page';
+import { ExportersListPage } from '../features/parties/exporters-list-page';
+import { PreRegistrationAnalysisPage } from '../features/pre-registrations/pre-registration-analysis-page';
+import { PreRegistrationFormPage } from '../features/pre-registrations/pre-registration-form-page';
+import { PreRegistrationPendencyPage } from '../features/pre-registrations/pre-registration-pendency-page';
+import { PreRegistrationsListPage } from '../features/pre-registrations/pre-registrations-list-page';
 import { MaintenancePage } from '../features/public/maintenance-page';
 import { WelcomePage } from '../features/public/welcome-page';
 import { RoleEditPage } from '../features/roles/role-edit-page';
@@ -77,4 +93,21 @@ export const SCREENS: Readonly<Record<string, ScreenBinding>> = {
   '/cadastros/listas-classificacao': { component: ClassificationListsPage },
   '/cadastros/modelos-certificado': { component: CertificateModelsPage },
   '/cadastros/modelos-certificado/$dealId': { component: CertificateModelEditPage },
+  // Issue 4 (parties and pre-registration).
+  '/empresas': { component: CompaniesListPage },
+  '/importadores': { component: ImportersListPage },
+  '/consignatarios': { component: ConsigneesListPage },
+  '/fabricantes': { component: ManufacturersListPage },
+  '/empresas-fab/$id': { component: ManufacturerEditPage },
+  '/empresas-imp-int/$id': { component: ImporterIntervenorEditPage },
+  '/exportadores': { component: ExportersListPage },
+  '/exportador/$id': { component: ExporterEditPage },
+  '/despachantes': { component: DispatchersListPage },
+  '/despachante/$id': { component: DispatcherEditPage },
+  '/responsavel-legal': { component: LegalRepresentativesListPage },
+  '/responsavel-legal/$id': { component: LegalRepresentativeEditPage },
+  '/pre-cadastros': { component: PreRegistrationsListPage },
+  '/pre-cadastro-analise/$id': { component: PreRegistrationAnalysisPage },
+  '/pre-cadastro': { component: PreRegistrationFormPage },
+  '/pre-cadastro-pendencia/$id': { component: PreRegistrationPendencyPage },
 };

@@ -148,12 +148,12 @@ export const ehidField = z
   .refine((v) => /^[A-Z0-9]{3}$/.test(v), entityMessages.ehid);
 
 /** Multipart sends every value as text: 'true'/'1'/'on' mean yes. */
-const flag = z.preprocess(
+export const flag = z.preprocess(
   (v) => (typeof v === 'string' ? ['true', '1', 'on', 'sim'].includes(v.trim().toLowerCase()) : v),
   z.boolean().optional(),
 );
 
-const addressInput = {
+export const addressInput = {
   postcode: optionalCep,
   address: optionalNullableText(255),
   number: optionalNullableText(20),
@@ -290,7 +290,7 @@ export const logoSchema = z.object({
 });
 export type Logo = z.infer<typeof logoSchema>;
 
-const addressOutput = {
+export const addressOutput = {
   postcode: z.string().nullable(),
   address: z.string().nullable(),
   number: z.string().nullable(),

@@ -1,4 +1,4 @@
-import { timestamp } from 'drizzle-orm/pg-core';
+import { timestamp, varchar } from 'drizzle-orm/pg-core';
 
 export const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -10,4 +10,15 @@ export const timestamps = {
 
 export const softDelete = {
   deleted_at: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+};
+
+/** Address columns shared by every entity of the hierarchy. */
+export const address = {
+  postcode: varchar('postcode', { length: 8 }),
+  address: varchar('address', { length: 255 }),
+  number: varchar('number', { length: 20 }),
+  complement: varchar('complement', { length: 120 }),
+  neighborhood: varchar('neighborhood', { length: 120 }),
+  city: varchar('city', { length: 120 }),
+  state: varchar('state', { length: 2 }),
 };

@@ -1,19 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { address, timestamps } from './columns';
 import { deals } from './deals';
 import { countries } from './lookups';
-
-/** Address columns shared by every entity of the hierarchy. */
-const address = {
-  postcode: varchar('postcode', { length: 8 }),
-  address: varchar('address', { length: 255 }),
-  number: varchar('number', { length: 20 }),
-  complement: varchar('complement', { length: 120 }),
-  neighborhood: varchar('neighborhood', { length: 120 }),
-  city: varchar('city', { length: 120 }),
-  state: varchar('state', { length: 2 }),
-};
 
 export const confederations = pgTable(
   'confederations',

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { softDelete, timestamps } from './columns';
 import { confederations, federations, tradeAssociations } from './entities';
+import { dispatchers, exporters } from './parties';
 
 export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
@@ -61,6 +62,9 @@ export const users = pgTable(
     trade_association_id: integer('trade_association_id').references(() => tradeAssociations.id),
     federation_id: integer('federation_id').references(() => federations.id),
     confederation_id: integer('confederation_id').references(() => confederations.id),
+    /** An exporter's or dispatcher's user acts for that record (SPEC §3 session user). */
+    exporter_id: integer('exporter_id').references(() => exporters.id),
+    dispatcher_id: integer('dispatcher_id').references(() => dispatchers.id),
     active: boolean('active').notNull().default(true),
     change_password: boolean('change_password').notNull().default(true),
     locked_until: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
@@ -74,6 +78,8 @@ export const users = pgTable(
     index('users_name_idx').on(sql`${t.name} collate "und-x-icu"`, t.id),
     index('users_trade_association_idx').on(t.trade_association_id),
     index('users_role_idx').on(t.role_id),
+    index('users_exporter_idx').on(t.exporter_id),
+    index('users_dispatcher_idx').on(t.dispatcher_id),
   ],
 );
 

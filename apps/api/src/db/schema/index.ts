@@ -6,3 +6,4 @@ export * from './identity';
 export * from './lookups';
 export * from './mail';
 export * from './nomenclature';
+export * from './parties';

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/secrets';
 import type { Executor } from '../client';
 import { confederations, federations, roles, tradeAssociations, users } from '../schema';
+import { seedDemoParties } from './demo-parties';
 
 export const DEMO_PASSWORD = 'origem123';
 
@@ -97,4 +98,5 @@ export async function seedDemoData(db: Executor): Promise<void> {
       change_password: false,
     });
   }
+  if (association) await seedDemoParties(db, association.id);
 }

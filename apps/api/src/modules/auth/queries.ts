@@ -91,6 +91,8 @@ export async function findUserDetail(db: Executor, userId: number) {
       cpf: users.cpf,
       change_password: users.change_password,
       confederation_id: users.confederation_id,
+      exporter_id: users.exporter_id,
+      dispatcher_id: users.dispatcher_id,
       role: { id: roles.id, name: roles.name, display_name: roles.display_name, type: roles.type },
       association_id: tradeAssociations.id,
       association_name: tradeAssociations.name,

@@ -167,8 +167,8 @@ export async function userDetail(db: Database, actor: Actor): Promise<UserDetail
       : null,
     confederation_id: row.confederation_id,
     page_federation_image_path: federation ? await federationLogoPath(db, federation.id) : null,
-    exporter: null,
-    dispatcher: null,
+    exporter: row.exporter_id ? { id: row.exporter_id } : null,
+    dispatcher: row.dispatcher_id ? { id: row.dispatcher_id } : null,
     manufacturer: null,
   };
 }

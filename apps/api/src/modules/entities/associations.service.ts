@@ -51,6 +51,8 @@ export async function associationsByUser(db: Database, actor: Actor, filters: As
     tradeAssociationId: user.trade_association_id,
     federationId: user.federation_id,
     confederationId: user.confederation_id,
+    exporterId: null,
+    dispatcherId: null,
   };
   return { data: await q.associationsReachableBy(db, actor, scopeOfUser, filters) };
 }

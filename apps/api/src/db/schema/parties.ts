@@ -1,0 +1,181 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { address, softDelete, timestamps } from './columns';
+import { federations, tradeAssociations } from './entities';
+import { users } from './identity';
+import { companyTypes, countries, jobPositions, personTypes } from './lookups';
+
+/**
+ * Who a party is (DOMAIN.md §1): a person (CPF, person type 1) or a company (CNPJ, person type 2), registered at one
+ * association. Shared by exporters, dispatchers and pre-registrations, with the check that ties the tax id to the type.
+ */
+const party = {
+  person_type_id: integer('person_type_id')
+    .notNull()
+    .references(() => personTypes.id),
+  cpf: varchar('cpf', { length: 11 }),
+  cnpj: varchar('cnpj', { length: 14 }),
+  /** Corporate name (razão social) or the person's full name. */
+  name: varchar('name', { length: 255 }).notNull(),
+  trade_name: varchar('trade_name', { length: 255 }),
+  state_registration: varchar('state_registration', { length: 30 }),
+  email: varchar('email', { length: 255 }),
+  phone: varchar('phone', { length: 30 }),
+  ...address,
+  trade_association_id: integer('trade_association_id')
+    .notNull()
+    .references(() => tradeAssociations.id),
+};
+
+const taxIdMatchesPersonType = (t: { person_type_id: unknown; cpf: unknown; cnpj: unknown }) =>
+  sql`(${t.person_type_id} = 1 and ${t.cpf} is not null and ${t.cnpj} is null) or (${t.person_type_id} = 2 and ${t.cnpj} is not null and ${t.cpf} is null)`;
+
+export const exporters = pgTable(
+  'exporters',
+  {
+    id: serial('id').primaryKey(),
+    ...party,
+    /** Member of its association: pays the member fee (DOMAIN.md §9). */
+    associated: boolean('associated').notNull().default(false),
+    ...timestamps,
+    ...softDelete,
+  },
+  (t) => [
+    check('exporters_tax_id_check', taxIdMatchesPersonType(t)),
+    // One live exporter per CPF/CNPJ; a deleted one may register again.
+    uniqueIndex('exporters_cpf_live_idx').on(t.cpf).where(sql`${t.deleted_at} is null`),
+    uniqueIndex('exporters_cnpj_live_idx').on(t.cnpj).where(sql`${t.deleted_at} is null`),
+    index('exporters_name_idx').on(sql`${t.name} collate "und-x-icu"`, t.id),
+    index('exporters_trade_association_idx').on(t.trade_association_id),
+  ],
+);
+
+export const dispatchers = pgTable(
+  'dispatchers',
+  {
+    id: serial('id').primaryKey(),
+    ...party,
+    associated: boolean('associated').notNull().default(false),
+    ...timestamps,
+    ...softDelete,
+  },
+  (t) => [
+    check('dispatchers_tax_id_check', taxIdMatchesPersonType(t)),
+    uniqueIndex('dispatchers_cpf_live_idx').on(t.cpf).where(sql`${t.deleted_at} is null`),
+    uniqueIndex('dispatchers_cnpj_live_idx').on(t.cnpj).where(sql`${t.deleted_at} is null`),
+    index('dispatchers_name_idx').on(sql`${t.name} collate "und-x-icu"`, t.id),
+    index('dispatchers_trade_association_idx').on(t.trade_association_id),
+  ],
+);
+
+/**
+ * The address book every certificate draws on: importers (1), manufacturers (2) and intervenors (3). A company
+ * belongs to the exporter whose book it is in (or, kept by a dispatcher, to that dispatcher), and through it to an
+ * association. Foreign companies carry their own tax id and free-form postcode and state.
+ */
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    company_type_id: integer('company_type_id')
+      .notNull()
+      .references(() => companyTypes.id),
+    exporter_id: integer('exporter_id').references(() => exporters.id),
+    dispatcher_id: integer('dispatcher_id').references(() => dispatchers.id),
+    trade_association_id: integer('trade_association_id').references(() => tradeAssociations.id),
+    corporate_name: varchar('corporate_name', { length: 255 }).notNull(),
+    trade_name: varchar('trade_name', { length: 255 }),
+    cnpj: varchar('cnpj', { length: 14 }),
+    foreign_tax_id: varchar('foreign_tax_id', { length: 40 }),
+    country_id: integer('country_id')
+      .notNull()
+      .references(() => countries.id),
+    email: varchar('email', { length: 255 }),
+    phone: varchar('phone', { length: 30 }),
+    postcode: varchar('postcode', { length: 20 }),
+    address: varchar('address', { length: 255 }),
+    number: varchar('number', { length: 20 }),
+    complement: varchar('complement', { length: 120 }),
+    neighborhood: varchar('neighborhood', { length: 120 }),
+    city: varchar('city', { length: 120 }),
+    state: varchar('state', { length: 60 }),
+    ...timestamps,
+  },
+  (t) => [
+    index('companies_corporate_name_idx').on(sql`${t.corporate_name} collate "und-x-icu"`, t.id),
+    index('companies_exporter_idx').on(t.exporter_id),
+    index('companies_dispatcher_idx').on(t.dispatcher_id),
+    index('companies_trade_association_idx').on(t.trade_association_id),
+    index('companies_type_idx').on(t.company_type_id),
+    index('companies_cnpj_idx').on(t.cnpj),
+  ],
+);
+
+/** Who signs for an exporter, with the power of attorney (procuração, a stored file) and until when it holds. */
+export const legalRepresentatives = pgTable(
+  'legal_representatives',
+  {
+    id: serial('id').primaryKey(),
+    exporter_id: integer('exporter_id')
+      .notNull()
+      .references(() => exporters.id),
+    name: varchar('name', { length: 255 }).notNull(),
+    cpf: varchar('cpf', { length: 11 }),
+    email: varchar('email', { length: 255 }),
+    phone: varchar('phone', { length: 30 }),
+    job_position_id: integer('job_position_id').references(() => jobPositions.id),
+    procuration_valid_until: date('procuration_valid_until', { mode: 'string' }),
+    ...timestamps,
+    ...softDelete,
+  },
+  (t) => [
+    index('legal_representatives_name_idx').on(sql`${t.name} collate "und-x-icu"`, t.id),
+    index('legal_representatives_exporter_idx').on(t.exporter_id),
+  ],
+);
+
+/**
+ * A public sign-up (DOMAIN.md §7): ENVIADO → PENDENTE (the applicant corrects it through a private, expiring link
+ * whose token is stored only hashed) → ENVIADO … → APROVADO (creates the exporter or dispatcher and its user) or
+ * REPROVADO.
+ */
+export const preRegistrations = pgTable(
+  'pre_registrations',
+  {
+    id: serial('id').primaryKey(),
+    status: varchar('status', { length: 20 }).notNull().default('ENVIADO'),
+    /** exportador | despachante: the role the approved applicant receives. */
+    profile_type: varchar('profile_type', { length: 20 }).notNull(),
+    ...party,
+    federation_id: integer('federation_id').references(() => federations.id),
+    pendency_reason: text('pendency_reason'),
+    reproval_reason: text('reproval_reason'),
+    pendency_token_hash: varchar('pendency_token_hash', { length: 64 }),
+    pendency_expires_at: timestamp('pendency_expires_at', { withTimezone: true, mode: 'date' }),
+    exporter_id: integer('exporter_id').references(() => exporters.id),
+    dispatcher_id: integer('dispatcher_id').references(() => dispatchers.id),
+    analysed_by: integer('analysed_by').references(() => users.id),
+    analysed_at: timestamp('analysed_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('pre_registrations_tax_id_check', taxIdMatchesPersonType(t)),
+    index('pre_registrations_created_idx').on(t.created_at, t.id),
+    index('pre_registrations_status_idx').on(t.status),
+    index('pre_registrations_cpf_idx').on(t.cpf),
+    index('pre_registrations_cnpj_idx').on(t.cnpj),
+    index('pre_registrations_trade_association_idx').on(t.trade_association_id),
+  ],
+);
