@@ -1,11 +1,11 @@
 import { UF_CODES } from '@origem/contract/schemas/entities';
 import { Col, Input, Row, Select } from 'antd';
-import { FormField } from '../../ui/form';
-import { MaskedInput } from '../../ui/masked-input';
+import { FormField } from './form';
+import { MaskedInput } from './masked-input';
 
 const UF_OPTIONS = UF_CODES.map((uf) => ({ value: uf, label: uf }));
 
-/** CEP, street, number, complement, neighbourhood, city and UF: the same block on the three entity forms. */
+/** CEP, street, number, complement, neighbourhood, city and UF: the same block on every form with a Brazilian address. */
 export function AddressFields() {
   return (
     <Row gutter={16}>
