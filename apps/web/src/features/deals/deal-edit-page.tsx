@@ -8,11 +8,11 @@ import { useRouteId } from '../../lib/use-route-id';
 import { confirmAction } from '../../ui/confirm-dialog';
 import { showSuccessDialog } from '../../ui/feedback';
 import { PageHeader } from '../../ui/page-header';
+import { RecordLoadFailed, RecordLoading, RecordNotFound } from '../../ui/record-states';
 import { useDeleteDeal } from './api/delete-deal';
 import { useDeal } from './api/get-deal';
 import { DealForm } from './deal-form';
 import { DEALS_PATH, RULES_PATH } from './deal-paths';
-import { RecordLoadFailed, RecordLoading, RecordNotFound } from './record-states';
 
 const NEW = 'novo';
 const BACK = { to: DEALS_PATH, label: 'Voltar para os acordos' };

@@ -9,13 +9,13 @@ import { confirmAction } from '../../ui/confirm-dialog';
 import { showSuccessDialog } from '../../ui/feedback';
 import { ApiForm, FormActions, FormField, useApiForm } from '../../ui/form';
 import { PageHeader } from '../../ui/page-header';
+import { RecordLoadFailed, RecordLoading, RecordNotFound } from '../../ui/record-states';
 import { useCreateOriginNorm } from './api/create-origin-norm';
 import { useDeleteOriginNorm } from './api/delete-origin-norm';
 import { useOriginNorm } from './api/get-origin-norm';
 import { useUpdateOriginNorm } from './api/update-origin-norm';
 import { DealSelect } from './deal-options';
 import { NORMS_PATH } from './deal-paths';
-import { RecordLoadFailed, RecordLoading, RecordNotFound } from './record-states';
 
 const NEW = 'novo';
 const BACK = { to: NORMS_PATH, label: 'Voltar para as normas' };

@@ -9,13 +9,13 @@ import { confirmAction } from '../../ui/confirm-dialog';
 import { showSuccessDialog } from '../../ui/feedback';
 import { ApiForm, FormActions, FormField, useApiForm } from '../../ui/form';
 import { PageHeader } from '../../ui/page-header';
+import { RecordLoadFailed, RecordLoading, RecordNotFound } from '../../ui/record-states';
 import { useCreateOriginRule } from './api/create-origin-rule';
 import { useDeleteOriginRule } from './api/delete-origin-rule';
 import { useOriginRule } from './api/get-origin-rule';
 import { useUpdateOriginRule } from './api/update-origin-rule';
 import { DealSelect } from './deal-options';
 import { RULES_PATH } from './deal-paths';
-import { RecordLoadFailed, RecordLoading, RecordNotFound } from './record-states';
 
 const NEW = 'novo';
 const BACK = { to: RULES_PATH, label: 'Voltar para as regras' };

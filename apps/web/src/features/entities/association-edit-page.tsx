@@ -3,16 +3,16 @@ import { Divider, Table } from 'antd';
 import { useSession } from '../../lib/session';
 import { useRouteId } from '../../lib/use-route-id';
 import { formatCnpj, formatMoney, formatPhone } from '../../ui/format';
+import { RecordForbidden, RecordLoadFailed, RecordLoading, RecordNotFound } from '../../ui/record-states';
 import { useAssociation } from './api/get-association';
 import { useDealOptions } from './api/list-deal-options';
 import { ASSOCIATIONS_PATH, AssociationForm } from './association-form';
 import { addressText, EntityDetails, orDash } from './entity-details';
 import { feeRows } from './entity-form-values';
 import { canCreateOrDelete, canManageEntities } from './entity-rules';
-import { EntityForbidden, EntityLoadFailed, EntityLoading, EntityNotFound } from './entity-states';
 import { ProtectedLogo } from './protected-logo';
 
-const back = { backTo: ASSOCIATIONS_PATH, backLabel: 'Voltar para as associações' };
+const back = { to: ASSOCIATIONS_PATH, label: 'Voltar para as associações' };
 
 function AssociationDetails({ association }: { association: AssociationDetail }) {
   return (
@@ -85,22 +85,22 @@ export function AssociationEditPage() {
 
   if (creating && !canCreateOrDelete(user, 'association')) {
     return (
-      <EntityForbidden title="Você não tem permissão para cadastrar associações comerciais." {...back} />
+      <RecordForbidden title="Você não tem permissão para cadastrar associações comerciais." back={back} />
     );
   }
-  if (!creating && id === null) return <EntityNotFound {...back} />;
+  if (!creating && id === null) return <RecordNotFound back={back} />;
   if (!creating && query.isError) {
     return (
-      <EntityLoadFailed
+      <RecordLoadFailed
         error={query.error}
         what="a associação"
         onRetry={() => void query.refetch()}
-        {...back}
+        back={back}
       />
     );
   }
   if ((!creating && query.isPending) || (manage && deals.isPending)) {
-    return <EntityLoading label="Carregando associação comercial" />;
+    return <RecordLoading label="Carregando associação comercial" />;
   }
   const association = creating ? undefined : query.data;
   if (association && !manage) return <AssociationDetails association={association} />;

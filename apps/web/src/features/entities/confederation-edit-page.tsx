@@ -2,14 +2,14 @@ import type { Confederation } from '@origem/contract/schemas/entities';
 import { useSession } from '../../lib/session';
 import { useRouteId } from '../../lib/use-route-id';
 import { formatCnpj, formatPhone } from '../../ui/format';
+import { RecordForbidden, RecordLoadFailed, RecordLoading, RecordNotFound } from '../../ui/record-states';
 import { useConfederation } from './api/get-confederation';
 import { useProtectedImage } from './api/get-protected-image';
 import { CONFEDERATIONS_PATH, ConfederationForm } from './confederation-form';
 import { addressText, EntityDetails, orDash } from './entity-details';
 import { canCreateOrDelete, canManageEntities } from './entity-rules';
-import { EntityForbidden, EntityLoadFailed, EntityLoading, EntityNotFound } from './entity-states';
 
-const back = { backTo: CONFEDERATIONS_PATH, backLabel: 'Voltar para as confederações' };
+const back = { to: CONFEDERATIONS_PATH, label: 'Voltar para as confederações' };
 
 function ConfederationLogo({ confederation }: { confederation: Confederation }) {
   const image = useProtectedImage(confederation.confederation_image?.url ?? null);
@@ -76,18 +76,18 @@ export function ConfederationEditPage() {
     return canCreateOrDelete(user, 'confederation') ? (
       <ConfederationForm />
     ) : (
-      <EntityForbidden title="Você não tem permissão para cadastrar confederações." {...back} />
+      <RecordForbidden title="Você não tem permissão para cadastrar confederações." back={back} />
     );
   }
-  if (id === null) return <EntityNotFound {...back} />;
-  if (query.isPending) return <EntityLoading label="Carregando confederação" />;
+  if (id === null) return <RecordNotFound back={back} />;
+  if (query.isPending) return <RecordLoading label="Carregando confederação" />;
   if (query.isError) {
     return (
-      <EntityLoadFailed
+      <RecordLoadFailed
         error={query.error}
         what="a confederação"
         onRetry={() => void query.refetch()}
-        {...back}
+        back={back}
       />
     );
   }

@@ -2,13 +2,13 @@ import type { Federation } from '@origem/contract/schemas/entities';
 import { useSession } from '../../lib/session';
 import { useRouteId } from '../../lib/use-route-id';
 import { formatCnpj, formatPhone } from '../../ui/format';
+import { RecordForbidden, RecordLoadFailed, RecordLoading, RecordNotFound } from '../../ui/record-states';
 import { useFederation } from './api/get-federation';
 import { addressText, EntityDetails, orDash } from './entity-details';
 import { canCreateOrDelete, canManageEntities } from './entity-rules';
-import { EntityForbidden, EntityLoadFailed, EntityLoading, EntityNotFound } from './entity-states';
 import { FEDERATIONS_PATH, FederationForm } from './federation-form';
 
-const back = { backTo: FEDERATIONS_PATH, backLabel: 'Voltar para as federações' };
+const back = { to: FEDERATIONS_PATH, label: 'Voltar para as federações' };
 
 function FederationDetails({ federation }: { federation: Federation }) {
   return (
@@ -59,18 +59,18 @@ export function FederationEditPage() {
     return canCreateOrDelete(user, 'federation') ? (
       <FederationForm />
     ) : (
-      <EntityForbidden title="Você não tem permissão para cadastrar federações." {...back} />
+      <RecordForbidden title="Você não tem permissão para cadastrar federações." back={back} />
     );
   }
-  if (id === null) return <EntityNotFound {...back} />;
-  if (query.isPending) return <EntityLoading label="Carregando federação" />;
+  if (id === null) return <RecordNotFound back={back} />;
+  if (query.isPending) return <RecordLoading label="Carregando federação" />;
   if (query.isError) {
     return (
-      <EntityLoadFailed
+      <RecordLoadFailed
         error={query.error}
         what="a federação"
         onRetry={() => void query.refetch()}
-        {...back}
+        back={back}
       />
     );
   }

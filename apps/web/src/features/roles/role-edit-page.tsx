@@ -1,13 +1,9 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { messages } from '@origem/contract/messages.pt';
 import { ROLE_STATUS } from '@origem/contract/permissions';
 import type { Role } from '@origem/contract/schemas/roles';
-import { Link } from '@tanstack/react-router';
-import { Button, Card, Result, Skeleton, Space } from 'antd';
 import { useMemo } from 'react';
-import { isApiError } from '../../api/api-error';
 import { useRouteId } from '../../lib/use-route-id';
 import { PageHeader } from '../../ui/page-header';
+import { RecordLoadFailed, RecordLoading, RecordNotFound } from '../../ui/record-states';
 import { StatusTag } from '../../ui/status-tag';
 import { useRole } from './api/get-role';
 import { usePermissions } from './api/list-permissions';
@@ -47,48 +43,7 @@ function Header({ role }: { role?: Role }) {
   );
 }
 
-function Loading() {
-  return (
-    <div role="status" aria-busy="true" aria-label="Carregando perfil">
-      <Skeleton active title={{ width: 240 }} paragraph={{ rows: 1 }} style={{ marginBottom: 24 }} />
-      <Card style={{ marginBottom: 16 }}>
-        <Skeleton active paragraph={{ rows: 4 }} />
-      </Card>
-      <Card>
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </Card>
-    </div>
-  );
-}
-
-function NotFound() {
-  return (
-    <Result
-      status="404"
-      title={messages.notFound}
-      subTitle="O perfil pedido não existe ou foi excluído."
-      extra={<Link to={ROLES_PATH}>Voltar para os perfis</Link>}
-    />
-  );
-}
-
-function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <Result
-      status="warning"
-      title="Não foi possível carregar o perfil."
-      subTitle={message}
-      extra={
-        <Space>
-          <Button type="primary" icon={<ReloadOutlined aria-hidden />} onClick={onRetry}>
-            Tentar novamente
-          </Button>
-          <Link to={ROLES_PATH}>Voltar para os perfis</Link>
-        </Space>
-      }
-    />
-  );
-}
+const back = { to: ROLES_PATH, label: 'Voltar para os perfis' };
 
 /** /configuracao/perfil/$id ('novo' creates): a role's data and its grouped permission checklist. */
 export function RoleEditPage() {
@@ -98,14 +53,16 @@ export function RoleEditPage() {
   const permissions = usePermissions();
   const groups = useMemo(() => groupPermissions(permissions.data ?? []), [permissions.data]);
 
-  if (!creating && id === null) return <NotFound />;
+  if (!creating && id === null) return <RecordNotFound subject="O perfil" back={back} />;
 
   const failed = (!creating && role.error) || permissions.error;
   if (failed) {
-    if (isApiError(failed) && failed.status === 404) return <NotFound />;
     return (
-      <LoadFailed
-        message={failed.message}
+      <RecordLoadFailed
+        error={failed}
+        subject="O perfil"
+        what="o perfil"
+        back={back}
         onRetry={() => {
           if (role.error) void role.refetch();
           if (permissions.error) void permissions.refetch();
@@ -114,7 +71,8 @@ export function RoleEditPage() {
     );
   }
 
-  if (permissions.isPending || (!creating && role.isPending)) return <Loading />;
+  if (permissions.isPending || (!creating && role.isPending))
+    return <RecordLoading label="Carregando perfil" />;
 
   const current = creating ? undefined : role.data;
   return (

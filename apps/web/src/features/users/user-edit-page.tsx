@@ -1,41 +1,13 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import type { User } from '@origem/contract/schemas/users';
-import { useNavigate } from '@tanstack/react-router';
-import { Button, Card, Result, Skeleton } from 'antd';
-import { isApiError } from '../../api/api-error';
 import { useSession } from '../../lib/session';
 import { useRouteId } from '../../lib/use-route-id';
-import { PageHeader } from '../../ui/page-header';
+import { RecordForbidden, RecordLoadFailed, RecordLoading, RecordNotFound } from '../../ui/record-states';
 import { useUser } from './api/get-user';
 import { UserDetails } from './user-details';
 import { UserForm } from './user-form';
 import { canEditUser } from './user-rules';
 
-function BackToList() {
-  const navigate = useNavigate();
-  return (
-    <Button type="primary" onClick={() => void navigate({ to: '/usuarios' })}>
-      Voltar para a lista
-    </Button>
-  );
-}
-
-function Loading() {
-  return (
-    <>
-      <PageHeader title="Usuário" backTo="/usuarios" />
-      <Card>
-        <div role="status" aria-busy="true" aria-label="Carregando usuário">
-          <Skeleton active title={false} paragraph={{ rows: 8 }} />
-        </div>
-      </Card>
-    </>
-  );
-}
-
-function NotFound() {
-  return <Result status="404" title="Usuário não encontrado." extra={<BackToList />} />;
-}
+const back = { to: '/usuarios', label: 'Voltar para os usuários' };
 
 /** /usuarios/$id: `novo` creates a user; a number edits it (or shows it read-only without the right to). */
 export function UserEditPage() {
@@ -46,31 +18,20 @@ export function UserEditPage() {
 
   if (isNew) {
     if (!can('user.manage')) {
-      return (
-        <Result status="403" title="Você não tem permissão para cadastrar usuários." extra={<BackToList />} />
-      );
+      return <RecordForbidden title="Você não tem permissão para cadastrar usuários." back={back} />;
     }
     return <UserForm />;
   }
-  if (id === null) return <NotFound />;
-  if (query.isPending) return <Loading />;
+  if (id === null) return <RecordNotFound subject="O usuário" back={back} />;
+  if (query.isPending) return <RecordLoading label="Carregando usuário" />;
   if (query.isError) {
-    if (isApiError(query.error) && query.error.status === 404) return <NotFound />;
     return (
-      <Result
-        status="warning"
-        title="Não foi possível carregar o usuário."
-        subTitle={query.error.message}
-        extra={[
-          <Button
-            key="retry"
-            type="primary"
-            icon={<ReloadOutlined aria-hidden />}
-            onClick={() => void query.refetch()}
-          >
-            Tentar novamente
-          </Button>,
-        ]}
+      <RecordLoadFailed
+        error={query.error}
+        subject="O usuário"
+        what="o usuário"
+        back={back}
+        onRetry={() => void query.refetch()}
       />
     );
   }

@@ -2,15 +2,18 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { messages } from '@origem/contract/messages.pt';
 import { Link } from '@tanstack/react-router';
 import { Button, Card, Result, Skeleton, Space } from 'antd';
-import { isApiError } from '../../api/api-error';
+import { isApiError } from '../api/api-error';
 
-type Back = { to: string; label: string };
+/** Where the state screens lead back to, e.g. `{ to: '/acordos', label: 'Voltar para os acordos' }`. */
+export type Back = { to: string; label: string };
+
+/** The loading, not-found, no-permission and failure states every edit screen shows instead of its form. */
 
 /** Skeleton of an edit screen while its record loads. */
 export function RecordLoading({ label }: { label: string }) {
   return (
-    <div role="status" aria-busy="true" aria-label={label}>
-      <Skeleton active title={{ width: 240 }} paragraph={{ rows: 1 }} style={{ marginBottom: 24 }} />
+    <div role="status" aria-busy="true" aria-label={label} style={{ maxWidth: 1040 }}>
+      <Skeleton active title={{ width: 280 }} paragraph={{ rows: 1 }} style={{ marginBottom: 24 }} />
       <Card>
         <Skeleton active paragraph={{ rows: 8 }} />
       </Card>
@@ -18,15 +21,20 @@ export function RecordLoading({ label }: { label: string }) {
   );
 }
 
-export function RecordNotFound({ subject, back }: { subject: string; back: Back }) {
+/** `subject`: 'O acordo', 'A norma de origem'… (default 'O cadastro'). */
+export function RecordNotFound({ subject = 'O cadastro', back }: { subject?: string; back: Back }) {
   return (
     <Result
       status="404"
       title={messages.notFound}
-      subTitle={`${subject} pedido não existe ou foi excluído.`}
+      subTitle={`${subject} pedido não existe, foi excluído ou não está ao seu alcance.`}
       extra={<Link to={back.to}>{back.label}</Link>}
     />
   );
+}
+
+export function RecordForbidden({ title, back }: { title: string; back: Back }) {
+  return <Result status="403" title={title} extra={<Link to={back.to}>{back.label}</Link>} />;
 }
 
 /** A load that failed: 404 says so plainly, anything else offers "Tentar novamente". */
@@ -39,7 +47,7 @@ export function RecordLoadFailed({
 }: {
   error: Error;
   /** 'O acordo' */
-  subject: string;
+  subject?: string;
   /** 'o acordo' */
   what: string;
   back: Back;
