@@ -119,3 +119,22 @@ export function sendStoredFile(
     .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
     .send(storage.read(file.storage_key));
 }
+
+/** The columns a query selects from a left-joined `stored_files` row to show the file (all null when none). */
+export type FileColumns = {
+  file_name: string | null;
+  file_mime: string | null;
+  file_size: number | null;
+  file_created_at: Date | null;
+};
+
+/** A stored file as records show it (contract `storedFileInfoSchema`), or null when the record has none. */
+export function storedFileView(row: FileColumns) {
+  if (row.file_name === null) return null;
+  return {
+    name: row.file_name,
+    mime_type: row.file_mime ?? 'application/octet-stream',
+    size: row.file_size ?? 0,
+    updated_at: (row.file_created_at ?? new Date(0)).toISOString(),
+  };
+}

@@ -1,7 +1,7 @@
 import type { OutgoingMail } from './outbox';
 
 /** Plain, readable Portuguese mails; the link is the only thing that matters in each. */
-function layout(
+export function layout(
   greeting: string,
   paragraphs: string[],
   link: { href: string; label: string },

@@ -1,4 +1,8 @@
 import { auditListQuery } from '@origem/contract/schemas/audit';
+import { companySearchQuery } from '@origem/contract/schemas/companies';
+import { legalRepresentativeListQuery } from '@origem/contract/schemas/legal-representatives';
+import { partyListSearch } from '@origem/contract/schemas/party-records';
+import { preRegistrationListQuery } from '@origem/contract/schemas/pre-registrations';
 import { roleFilterQuery } from '@origem/contract/schemas/roles';
 import { userSearchQuery } from '@origem/contract/schemas/users';
 import type { ReactNode } from 'react';
@@ -94,19 +98,25 @@ export const SCREENS: Readonly<Record<string, ScreenBinding>> = {
   '/cadastros/modelos-certificado': { component: CertificateModelsPage },
   '/cadastros/modelos-certificado/$dealId': { component: CertificateModelEditPage },
   // Issue 4 (parties and pre-registration).
-  '/empresas': { component: CompaniesListPage },
-  '/importadores': { component: ImportersListPage },
-  '/consignatarios': { component: ConsigneesListPage },
-  '/fabricantes': { component: ManufacturersListPage },
+  '/empresas': { component: CompaniesListPage, validateSearch: routeSearch(companySearchQuery) },
+  '/importadores': { component: ImportersListPage, validateSearch: routeSearch(companySearchQuery) },
+  '/consignatarios': { component: ConsigneesListPage, validateSearch: routeSearch(companySearchQuery) },
+  '/fabricantes': { component: ManufacturersListPage, validateSearch: routeSearch(companySearchQuery) },
   '/empresas-fab/$id': { component: ManufacturerEditPage },
   '/empresas-imp-int/$id': { component: ImporterIntervenorEditPage },
-  '/exportadores': { component: ExportersListPage },
+  '/exportadores': { component: ExportersListPage, validateSearch: routeSearch(partyListSearch) },
   '/exportador/$id': { component: ExporterEditPage },
-  '/despachantes': { component: DispatchersListPage },
+  '/despachantes': { component: DispatchersListPage, validateSearch: routeSearch(partyListSearch) },
   '/despachante/$id': { component: DispatcherEditPage },
-  '/responsavel-legal': { component: LegalRepresentativesListPage },
+  '/responsavel-legal': {
+    component: LegalRepresentativesListPage,
+    validateSearch: routeSearch(legalRepresentativeListQuery),
+  },
   '/responsavel-legal/$id': { component: LegalRepresentativeEditPage },
-  '/pre-cadastros': { component: PreRegistrationsListPage },
+  '/pre-cadastros': {
+    component: PreRegistrationsListPage,
+    validateSearch: routeSearch(preRegistrationListQuery),
+  },
   '/pre-cadastro-analise/$id': { component: PreRegistrationAnalysisPage },
   '/pre-cadastro': { component: PreRegistrationFormPage },
   '/pre-cadastro-pendencia/$id': { component: PreRegistrationPendencyPage },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages.pt';
 import { optionalId, optionalText, pageQuery, paginated } from '../paging';
 import { nullableId, optionalCnpj, optionalNullableText, requiredId, requiredText } from './fields';
+import { storedFileInfoSchema } from './files';
 
 /**
  * Confederations, federations and trade associations (SPEC §3, §7; DOMAIN.md §1): the inputs both sides validate,
@@ -281,13 +282,7 @@ export type AssociationByUserQuery = z.infer<typeof associationByUserQuery>;
 const named = z.object({ id: z.number(), name: z.string() });
 
 /** A stored logo: where to load it (an <img> src) and what it is. */
-export const logoSchema = z.object({
-  url: z.string(),
-  name: z.string(),
-  mime_type: z.string(),
-  size: z.number(),
-  updated_at: z.string(),
-});
+export const logoSchema = storedFileInfoSchema.extend({ url: z.string() });
 export type Logo = z.infer<typeof logoSchema>;
 
 export const addressOutput = {

@@ -12,11 +12,12 @@ import { idParam } from '@origem/contract/schemas/fields';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readForm, withUploads } from '../../files/form';
 import { LOGO_POLICY } from '../../files/upload';
 import { requireActor } from '../../lib/context';
+import { parseInput } from '../../lib/parse-input';
 import * as associations from './associations.service';
-import { readEntityForm, sendImage, withUploads } from './http';
-import { parseInput } from './input';
+import { sendImage } from './http';
 
 const tags = ['Associações comerciais'];
 const errors = {
@@ -94,7 +95,7 @@ export async function associationRoutes(fastify: FastifyInstance): Promise<void>
       schema: { tags, description: formDoc, response: { 201: associationDetailSchema, ...errors } },
     },
     async (request, reply) => {
-      const form = await readEntityForm(request, app.files, { logo: LOGO_POLICY });
+      const form = await readForm(request, app.files, { logo: LOGO_POLICY });
       const association = await withUploads(app.files, form, ({ fields, files }) =>
         associations.createAssociation(
           app.db,
@@ -120,7 +121,7 @@ export async function associationRoutes(fastify: FastifyInstance): Promise<void>
       },
     },
     async (request) => {
-      const form = await readEntityForm(request, app.files, { logo: LOGO_POLICY });
+      const form = await readForm(request, app.files, { logo: LOGO_POLICY });
       return withUploads(app.files, form, ({ fields, files }) =>
         associations.updateAssociation(
           app.db,

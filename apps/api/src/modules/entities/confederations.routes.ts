@@ -11,11 +11,12 @@ import { idParam } from '@origem/contract/schemas/fields';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readForm, withUploads } from '../../files/form';
 import { LOGO_POLICY } from '../../files/upload';
 import { requireActor } from '../../lib/context';
+import { parseInput } from '../../lib/parse-input';
 import * as confederations from './confederations.service';
-import { readEntityForm, sendImage, withUploads } from './http';
-import { parseInput } from './input';
+import { sendImage } from './http';
 
 const tags = ['Confederações'];
 const errors = {
@@ -77,7 +78,7 @@ export async function confederationRoutes(fastify: FastifyInstance): Promise<voi
       },
     },
     async (request, reply) => {
-      const form = await readEntityForm(request, app.files, { file: LOGO_POLICY });
+      const form = await readForm(request, app.files, { file: LOGO_POLICY });
       const uploaded = await withUploads(app.files, form, ({ files }) =>
         confederations.uploadImage(app.db, app.files, request.ctx, requireActor(request.ctx), files.file),
       );
@@ -114,7 +115,7 @@ export async function confederationRoutes(fastify: FastifyInstance): Promise<voi
       },
     },
     async (request) => {
-      const form = await readEntityForm(request, app.files, {});
+      const form = await readForm(request, app.files, {});
       return confederations.updateConfederation(
         app.db,
         app.files,

@@ -10,11 +10,12 @@ import { idParam } from '@origem/contract/schemas/fields';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readForm, withUploads } from '../../files/form';
 import { LOGO_POLICY } from '../../files/upload';
 import { requireActor } from '../../lib/context';
+import { parseInput } from '../../lib/parse-input';
 import * as federations from './federations.service';
-import { readEntityForm, sendImage, withUploads } from './http';
-import { parseInput } from './input';
+import { sendImage } from './http';
 
 const tags = ['Federações'];
 const errors = {
@@ -75,7 +76,7 @@ export async function federationRoutes(fastify: FastifyInstance): Promise<void> 
       schema: { tags, description: formDoc, response: { 201: federationSchema, ...errors } },
     },
     async (request, reply) => {
-      const form = await readEntityForm(request, app.files, { logo: LOGO_POLICY });
+      const form = await readForm(request, app.files, { logo: LOGO_POLICY });
       const federation = await withUploads(app.files, form, ({ fields, files }) =>
         federations.createFederation(
           app.db,
@@ -96,7 +97,7 @@ export async function federationRoutes(fastify: FastifyInstance): Promise<void> 
       schema: { tags, description: formDoc, params: idParam, response: { 200: federationSchema, ...errors } },
     },
     async (request) => {
-      const form = await readEntityForm(request, app.files, { logo: LOGO_POLICY });
+      const form = await readForm(request, app.files, { logo: LOGO_POLICY });
       return withUploads(app.files, form, ({ fields, files }) =>
         federations.updateFederation(
           app.db,

@@ -1,6 +1,6 @@
-import { UnderConstruction } from '../../ui/under-construction';
+import { CompanyList } from './company-list';
 
-/** /empresas (issue 4): placeholder until the screen is delivered. */
+/** /empresas (SPEC §2). */
 export function CompaniesListPage() {
-  return <UnderConstruction screen="Empresas" />;
+  return <CompanyList kind="all" />;
 }

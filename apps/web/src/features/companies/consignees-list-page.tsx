@@ -1,6 +1,6 @@
-import { UnderConstruction } from '../../ui/under-construction';
+import { CompanyList } from './company-list';
 
-/** /consignatarios (issue 4): placeholder until the screen is delivered. */
+/** /consignatarios (SPEC §2). */
 export function ConsigneesListPage() {
-  return <UnderConstruction screen="Consignatários" />;
+  return <CompanyList kind="intervenors" />;
 }

@@ -1,6 +1,6 @@
-import { UnderConstruction } from '../../ui/under-construction';
+import { CompanyEditPage } from './company-edit-page';
 
-/** /empresas-imp-int/$id (issue 4): placeholder until the screen is delivered. */
+/** /empresas-imp-int/$id: an importer or intervenor company ('novo' creates; `?type=3` for an intervenor). */
 export function ImporterIntervenorEditPage() {
-  return <UnderConstruction screen="Empresa importadora ou interveniente" />;
+  return <CompanyEditPage kind="importer-intervenor" />;
 }

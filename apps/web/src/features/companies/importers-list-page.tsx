@@ -1,6 +1,6 @@
-import { UnderConstruction } from '../../ui/under-construction';
+import { CompanyList } from './company-list';
 
-/** /importadores (issue 4): placeholder until the screen is delivered. */
+/** /importadores (SPEC §2). */
 export function ImportersListPage() {
-  return <UnderConstruction screen="Importadores" />;
+  return <CompanyList kind="importers" />;
 }

@@ -1,6 +1,6 @@
-import { UnderConstruction } from '../../ui/under-construction';
+import { CompanyEditPage } from './company-edit-page';
 
-/** /empresas-fab/$id (issue 4): placeholder until the screen is delivered. */
+/** /empresas-fab/$id: a manufacturer company ('novo' creates). */
 export function ManufacturerEditPage() {
-  return <UnderConstruction screen="Empresa fabricante" />;
+  return <CompanyEditPage kind="manufacturer" />;
 }

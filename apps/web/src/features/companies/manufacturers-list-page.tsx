@@ -1,6 +1,6 @@
-import { UnderConstruction } from '../../ui/under-construction';
+import { CompanyList } from './company-list';
 
-/** /fabricantes (issue 4): placeholder until the screen is delivered. */
+/** /fabricantes (SPEC §2). */
 export function ManufacturersListPage() {
-  return <UnderConstruction screen="Fabricantes" />;
+  return <CompanyList kind="manufacturers" />;
 }

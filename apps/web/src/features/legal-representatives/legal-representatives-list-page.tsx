@@ -1,6 +1,163 @@
-import { UnderConstruction } from '../../ui/under-construction';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
+import {
+  type LegalRepresentative,
+  legalRepresentativeListQuery,
+} from '@origem/contract/schemas/legal-representatives';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Button, Form, Input, Space, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table/interface';
+import { ignoreShownError } from '../../api/api-error';
+import { useSession } from '../../lib/session';
+import { DataTable } from '../../ui/data-table';
+import { FilterBar } from '../../ui/filter-bar';
+import { formatCpf, formatDate } from '../../ui/format';
+import { ListPage, type PrimaryAction, usePrimaryAction } from '../../ui/list-page';
+import { RemoteSelect } from '../../ui/remote-select';
+import { useListSearch } from '../../ui/use-list-search';
+import { downloadProcuration } from './api/download-procuration';
+import { useLegalRepresentativesTable } from './api/list-legal-representatives';
+import { EXPORTER_OPTIONS_PATH, type NamedOption, namedOption } from './api/options';
+import { LEGAL_REPRESENTATIVES_SCREEN, useRemoveRepresentative } from './legal-representative-form';
+import { ProcurationState } from './procuration-state';
 
-/** /responsavel-legal (issue 4): placeholder until the screen is delivered. */
+const newRepresentative: PrimaryAction = {
+  label: 'Novo responsável legal',
+  permission: 'legal_representative.manage',
+  to: `${LEGAL_REPRESENTATIVES_SCREEN}/novo`,
+};
+
+/**
+ * /responsavel-legal: the representatives the session reaches (an exporter sees its own), by name, with the state
+ * of each procuration; filters name and, for staff, exporter, in the URL.
+ */
 export function LegalRepresentativesListPage() {
-  return <UnderConstruction screen="Responsáveis legais" />;
+  const navigate = useNavigate();
+  const { user, can } = useSession();
+  const staff = !user?.exporter;
+  const manage = can('legal_representative.manage');
+  const list = useListSearch(legalRepresentativeListQuery);
+  const table = useLegalRepresentativesTable(list);
+  const emptyAction = usePrimaryAction(newRepresentative);
+  const removeRepresentative = useRemoveRepresentative();
+  const open = (row: LegalRepresentative) =>
+    void navigate({ to: `${LEGAL_REPRESENTATIVES_SCREEN}/${row.id}` });
+
+  const remove = async (row: LegalRepresentative) => {
+    if (await removeRepresentative(row)) table.refetch();
+  };
+
+  const columns: ColumnsType<LegalRepresentative> = [
+    {
+      title: 'Nome',
+      dataIndex: 'name',
+      key: 'name',
+      render: (name: string, row) => <Link to={`${LEGAL_REPRESENTATIVES_SCREEN}/${row.id}`}>{name}</Link>,
+    },
+    {
+      title: 'CPF',
+      dataIndex: 'cpf',
+      key: 'cpf',
+      render: (cpf: string | null) => (
+        <span style={{ whiteSpace: 'nowrap' }}>{cpf ? formatCpf(cpf) : '—'}</span>
+      ),
+    },
+    ...(staff
+      ? [
+          {
+            title: 'Exportador',
+            key: 'exporter',
+            render: (_: unknown, row: LegalRepresentative) => row.exporter.name,
+          },
+        ]
+      : []),
+    { title: 'Cargo', key: 'job', render: (_, row) => row.job_position?.name ?? '—' },
+    {
+      title: 'Validade',
+      dataIndex: 'procuration_valid_until',
+      key: 'until',
+      render: (until: string | null) => formatDate(until, '—'),
+    },
+    {
+      title: 'Procuração',
+      key: 'procuration',
+      render: (_, row) => <ProcurationState representative={row} />,
+    },
+    {
+      title: 'Ações',
+      key: 'actions',
+      align: 'right',
+      render: (_, row) => (
+        <Space size={4}>
+          {row.has_procuration ? (
+            <Tooltip title="Baixar procuração">
+              <Button
+                type="text"
+                icon={<DownloadOutlined aria-hidden />}
+                aria-label={`Baixar procuração de ${row.name}`}
+                onClick={() => void downloadProcuration(row.id)}
+              />
+            </Tooltip>
+          ) : null}
+          <Tooltip title={manage ? 'Editar' : 'Ver'}>
+            <Button
+              type="text"
+              icon={manage ? <EditOutlined aria-hidden /> : <EyeOutlined aria-hidden />}
+              aria-label={`${manage ? 'Editar' : 'Ver'} ${row.name}`}
+              onClick={() => open(row)}
+            />
+          </Tooltip>
+          {manage ? (
+            <Tooltip title="Excluir">
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined aria-hidden />}
+                aria-label={`Excluir ${row.name}`}
+                onClick={() => void remove(row).catch(ignoreShownError)}
+              />
+            </Tooltip>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage
+      title="Responsáveis legais"
+      hint={
+        staff
+          ? 'Quem assina pelos exportadores, com a procuração e sua validade.'
+          : 'Quem assina pela sua empresa, com a procuração e sua validade.'
+      }
+      action={newRepresentative}
+      filters={
+        <FilterBar list={list}>
+          <Form.Item name="name" label="Nome">
+            <Input allowClear />
+          </Form.Item>
+          {staff ? (
+            <Form.Item name="exporter_id" label="Exportador">
+              <RemoteSelect<NamedOption>
+                path={EXPORTER_OPTIONS_PATH}
+                toOption={namedOption}
+                style={{ minWidth: 260 }}
+              />
+            </Form.Item>
+          ) : null}
+        </FilterBar>
+      }
+    >
+      <DataTable
+        table={table}
+        columns={columns}
+        rowKey="id"
+        scroll={{ x: 900 }}
+        label="Lista de responsáveis legais"
+        emptyText="Nenhum responsável legal encontrado."
+        emptyHint={emptyAction ? 'Cadastre o primeiro em "Novo responsável legal".' : undefined}
+        emptyAction={emptyAction}
+      />
+    </ListPage>
+  );
 }

@@ -1,6 +1,7 @@
-import { UnderConstruction } from '../../ui/under-construction';
+import { PartyEditPage } from './party-edit-page';
+import { DISPATCHER_VIEW } from './party-kind';
 
-/** /despachante/$id (issue 4): placeholder until the screen is delivered. */
+/** /despachante/$id (`novo` creates) */
 export function DispatcherEditPage() {
-  return <UnderConstruction screen="Despachante" />;
+  return <PartyEditPage view={DISPATCHER_VIEW} />;
 }

@@ -1,6 +1,7 @@
-import { UnderConstruction } from '../../ui/under-construction';
+import { DISPATCHER_VIEW } from './party-kind';
+import { PartyListPage } from './party-list-page';
 
-/** /despachantes (issue 4): placeholder until the screen is delivered. */
+/** /despachantes */
 export function DispatchersListPage() {
-  return <UnderConstruction screen="Despachantes" />;
+  return <PartyListPage view={DISPATCHER_VIEW} />;
 }

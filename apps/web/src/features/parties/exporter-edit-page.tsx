@@ -1,6 +1,7 @@
-import { UnderConstruction } from '../../ui/under-construction';
+import { PartyEditPage } from './party-edit-page';
+import { EXPORTER_VIEW } from './party-kind';
 
-/** /exportador/$id (issue 4): placeholder until the screen is delivered. */
+/** /exportador/$id (`novo` creates) */
 export function ExporterEditPage() {
-  return <UnderConstruction screen="Exportador" />;
+  return <PartyEditPage view={EXPORTER_VIEW} />;
 }

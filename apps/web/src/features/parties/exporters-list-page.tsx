@@ -1,6 +1,7 @@
-import { UnderConstruction } from '../../ui/under-construction';
+import { EXPORTER_VIEW } from './party-kind';
+import { PartyListPage } from './party-list-page';
 
-/** /exportadores (issue 4): placeholder until the screen is delivered. */
+/** /exportadores */
 export function ExportersListPage() {
-  return <UnderConstruction screen="Exportadores" />;
+  return <PartyListPage view={EXPORTER_VIEW} />;
 }

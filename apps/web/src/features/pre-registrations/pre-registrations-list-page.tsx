@@ -1,6 +1,140 @@
-import { UnderConstruction } from '../../ui/under-construction';
+import { DeleteOutlined, FileSearchOutlined } from '@ant-design/icons';
+import {
+  PRE_REGISTRATION_STATUSES,
+  type PreRegistrationListItem,
+  preRegistrationListQuery,
+  preRegistrationMessages,
+} from '@origem/contract/schemas/pre-registrations';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { Button, Form, Select, Space, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { ignoreShownError } from '../../api/api-error';
+import { useSession } from '../../lib/session';
+import { confirmAction } from '../../ui/confirm-dialog';
+import { DataTable } from '../../ui/data-table';
+import { showSuccessDialog } from '../../ui/feedback';
+import { FilterBar } from '../../ui/filter-bar';
+import { formatDateTime, formatTaxId } from '../../ui/format';
+import { ListPage } from '../../ui/list-page';
+import { MaskedInput } from '../../ui/masked-input';
+import { StatusTag } from '../../ui/status-tag';
+import { useListSearch } from '../../ui/use-list-search';
+import { useServerTable } from '../../ui/use-server-table';
+import { deletePreRegistration } from './api/decide-pre-registration';
+import { PRE_REGISTRATION_PATH, preRegistrationKeys } from './api/keys';
+import { profileLabel, STATUS_OPTIONS, STATUS_TONES } from './pre-registration-labels';
 
-/** /pre-cadastros (issue 4): placeholder until the screen is delivered. */
+/** /pre-cadastros: the sign-ups of the user's association(s), newest first (SPEC §9), with status, CPF and CNPJ. */
 export function PreRegistrationsListPage() {
-  return <UnderConstruction screen="Pré-cadastros" />;
+  const list = useListSearch(preRegistrationListQuery);
+  const table = useServerTable<PreRegistrationListItem>({
+    queryKey: preRegistrationKeys.list,
+    path: PRE_REGISTRATION_PATH,
+    list,
+  });
+  const { can } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const mayAnalyse = can('pre_registration.analyse');
+
+  const remove = async (row: PreRegistrationListItem) => {
+    const confirmed = await confirmAction({
+      title: `Excluir o pré-cadastro de ${row.name}?`,
+      content: 'O pré-cadastro e o contrato social enviado serão apagados.',
+      okText: 'Excluir',
+      danger: true,
+    });
+    if (!confirmed) return;
+    await deletePreRegistration(row.id);
+    void showSuccessDialog(preRegistrationMessages.deleted);
+    await queryClient.invalidateQueries({ queryKey: preRegistrationKeys.all });
+  };
+
+  const columns: ColumnsType<PreRegistrationListItem> = [
+    {
+      title: 'Enviado em',
+      dataIndex: 'created_at',
+      key: 'created_at',
+      sorter: true,
+      width: 150,
+      render: (value: string) => formatDateTime(value),
+    },
+    { title: 'Nome / razão social', dataIndex: 'name', key: 'name', sorter: true },
+    {
+      title: 'CPF / CNPJ',
+      key: 'tax_id',
+      render: (_, row) => formatTaxId(row.cpf ?? row.cnpj, '—'),
+    },
+    { title: 'Perfil', dataIndex: 'profile_type', render: (value: string) => profileLabel(value) },
+    { title: 'Associação', dataIndex: ['trade_association', 'name'] },
+    {
+      title: 'Situação',
+      dataIndex: 'status',
+      render: (status: string) => (
+        <StatusTag status={status} labels={PRE_REGISTRATION_STATUSES} tones={STATUS_TONES} />
+      ),
+    },
+    {
+      title: 'Ações',
+      key: 'actions',
+      width: 110,
+      render: (_, row) => (
+        <Space size={4}>
+          {mayAnalyse ? (
+            <Tooltip title="Analisar">
+              <Button
+                type="text"
+                icon={<FileSearchOutlined aria-hidden />}
+                aria-label={`Analisar ${row.name}`}
+                onClick={() =>
+                  void navigate({ to: '/pre-cadastro-analise/$id', params: { id: String(row.id) } })
+                }
+              />
+            </Tooltip>
+          ) : null}
+          {mayAnalyse && row.status !== 'APROVADO' ? (
+            <Tooltip title="Excluir">
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined aria-hidden />}
+                aria-label={`Excluir ${row.name}`}
+                onClick={() => void remove(row).catch(ignoreShownError)}
+              />
+            </Tooltip>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage
+      title="Pré-cadastros"
+      hint="Pedidos de acesso de exportadores e despachantes, enviados pelo formulário público, para análise."
+      filters={
+        <FilterBar list={list}>
+          <Form.Item name="status" label="Situação">
+            <Select allowClear placeholder="Todas" options={STATUS_OPTIONS} />
+          </Form.Item>
+          <Form.Item name="cpf" label="CPF">
+            <MaskedInput mask="cpf" allowClear />
+          </Form.Item>
+          <Form.Item name="cnpj" label="CNPJ">
+            <MaskedInput mask="cnpj" allowClear />
+          </Form.Item>
+        </FilterBar>
+      }
+    >
+      <DataTable
+        table={table}
+        columns={columns}
+        rowKey="id"
+        label="Lista de pré-cadastros"
+        emptyText="Nenhum pré-cadastro encontrado."
+        emptyHint="Os pedidos enviados em /pre-cadastro aparecem aqui para análise."
+      />
+    </ListPage>
+  );
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type FieldErrors, invalid } from '../../lib/errors';
+import { type FieldErrors, invalid } from './errors';
 
 /**
  * Validates a form that could not be declared as the route's body (multipart, or JSON on the same route): the

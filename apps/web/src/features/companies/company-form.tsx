@@ -1,0 +1,314 @@
+import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
+import {
+  COMPANY_TYPE,
+  COMPANY_TYPE_LABEL,
+  type Company,
+  type CompanyTypeId,
+  companyMessages,
+} from '@origem/contract/schemas/companies';
+import { useNavigate } from '@tanstack/react-router';
+import { Button, Card, Col, ConfigProvider, Divider, Input, Radio, Row, Tag, Typography } from 'antd';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { ignoreShownError } from '../../api/api-error';
+import { useSession } from '../../lib/session';
+import { AddressFields } from '../../ui/address-fields';
+import { confirmAction } from '../../ui/confirm-dialog';
+import { showSuccessDialog } from '../../ui/feedback';
+import { ApiForm, FormActions, FormField, useApiForm } from '../../ui/form';
+import { MaskedInput } from '../../ui/masked-input';
+import { PageHeader } from '../../ui/page-header';
+import { PdfFileField } from '../../ui/pdf-file-field';
+import { RemoteSelect } from '../../ui/remote-select';
+import { COUNTRY_OPTIONS_PATH, EXPORTER_OPTIONS_PATH } from './api/company-keys';
+import { useDeleteCompany } from './api/delete-company';
+import { downloadSocialContract } from './api/download-social-contract';
+import { useSaveCompany } from './api/save-company';
+import { companyDefaults, companyFormData, companyFormSchema } from './company-form-values';
+import { listOfType, NEW_COMPANY } from './company-paths';
+
+type Named = { id: number; name: string };
+type Country = Named & { code: string };
+
+const half = { xs: 24, md: 12 };
+const third = { xs: 24, md: 8 };
+const TYPE_OPTIONS = [COMPANY_TYPE.importer, COMPANY_TYPE.intervenor].map((type) => ({
+  value: type,
+  label: type === COMPANY_TYPE.intervenor ? 'Consignatário (interveniente)' : COMPANY_TYPE_LABEL[type],
+}));
+
+/** An exporter's or a dispatcher's user files companies in its own book; staff choose the exporter. */
+export function useIsStaff(): boolean {
+  const { user } = useSession();
+  return (
+    !user?.exporter && !user?.dispatcher && !['exportador', 'despachante'].includes(user?.role.type ?? '')
+  );
+}
+
+/**
+ * The address block: a Brazilian company has CEP (masked) and UF; a foreign one a free postcode and state /
+ * province, as its country writes them.
+ */
+function CompanyAddress({ brazilian }: { brazilian: boolean }) {
+  if (brazilian) return <AddressFields />;
+  return (
+    <Row gutter={16}>
+      <Col xs={24} md={6}>
+        <FormField name="postcode" label="Código postal">
+          <Input maxLength={20} autoComplete="off" />
+        </FormField>
+      </Col>
+      <Col xs={24} md={14}>
+        <FormField name="address" label="Endereço">
+          <Input maxLength={255} autoComplete="off" />
+        </FormField>
+      </Col>
+      <Col xs={24} md={4}>
+        <FormField name="number" label="Número">
+          <Input maxLength={20} autoComplete="off" />
+        </FormField>
+      </Col>
+      <Col xs={24} md={8}>
+        <FormField name="complement" label="Complemento">
+          <Input maxLength={120} autoComplete="off" />
+        </FormField>
+      </Col>
+      <Col xs={24} md={6}>
+        <FormField name="neighborhood" label="Bairro">
+          <Input maxLength={120} autoComplete="off" />
+        </FormField>
+      </Col>
+      <Col xs={24} md={6}>
+        <FormField name="city" label="Cidade">
+          <Input maxLength={120} autoComplete="off" />
+        </FormField>
+      </Col>
+      <Col xs={24} md={4}>
+        <FormField name="state" label="Estado / província">
+          <Input maxLength={60} autoComplete="off" />
+        </FormField>
+      </Col>
+    </Row>
+  );
+}
+
+/** Country first: it decides whether the company is identified by CNPJ or by its own country's tax id. */
+function IdentityFields({ brazilId, manufacturer }: { brazilId: number | null; manufacturer: boolean }) {
+  const { control, setValue, clearErrors } = useFormContext();
+  const countryId = useWatch({ control, name: 'country_id' }) as number | undefined;
+  const brazilian = countryId !== undefined && countryId === brazilId;
+
+  // Crossing the border changes what postcode and state mean: the old ones (and their messages) go.
+  const onCountryChange = (next: unknown) => {
+    const nextBrazilian = next === brazilId;
+    if (nextBrazilian === brazilian) return;
+    setValue('postcode', '', { shouldDirty: true });
+    setValue('state', undefined, { shouldDirty: true });
+    clearErrors(['cnpj', 'foreign_tax_id', 'postcode', 'state', 'phone']);
+  };
+
+  return (
+    <>
+      <Row gutter={16}>
+        <Col {...half}>
+          <FormField
+            name="country_id"
+            label="País"
+            help={
+              manufacturer
+                ? undefined
+                : 'Empresas estrangeiras são identificadas pelo registro fiscal do país.'
+            }
+          >
+            <RemoteSelect<Country>
+              path={COUNTRY_OPTIONS_PATH}
+              toOption={(country) => ({ value: country.id, label: country.name })}
+              allowClear={false}
+              onChange={onCountryChange}
+            />
+          </FormField>
+        </Col>
+        <Col {...half}>
+          {brazilian ? (
+            <FormField name="cnpj" label="CNPJ" required>
+              <MaskedInput mask="cnpj" />
+            </FormField>
+          ) : (
+            <FormField
+              name="foreign_tax_id"
+              label="Identificador fiscal"
+              required
+              help="CUIT, RUT, RUC, NIT… como o país da empresa o escreve."
+            >
+              <Input maxLength={40} autoComplete="off" />
+            </FormField>
+          )}
+        </Col>
+        <Col {...half}>
+          <FormField name="corporate_name" label="Razão social">
+            <Input maxLength={255} autoComplete="off" />
+          </FormField>
+        </Col>
+        <Col {...half}>
+          <FormField name="trade_name" label="Nome fantasia">
+            <Input maxLength={255} autoComplete="off" />
+          </FormField>
+        </Col>
+        <Col {...third}>
+          <FormField name="email" label="E-mail">
+            <Input type="email" maxLength={255} autoComplete="off" />
+          </FormField>
+        </Col>
+        <Col {...third}>
+          <FormField name="phone" label="Telefone">
+            {brazilian ? <MaskedInput mask="phone" /> : <Input maxLength={30} autoComplete="off" />}
+          </FormField>
+        </Col>
+      </Row>
+      <Divider titlePlacement="start">Endereço</Divider>
+      <CompanyAddress brazilian={brazilian} />
+    </>
+  );
+}
+
+export type CompanyFormProps = {
+  company?: Company;
+  /** The type of a new company (the manufacturer form always creates type 2). */
+  type: CompanyTypeId;
+  /** Id of Brazil in the countries table (its companies need a CNPJ). */
+  brazilId: number | null;
+};
+
+/**
+ * Create (no `company`) or edit form of a company; the social contract travels with the record in one multipart
+ * save. Read-only for users without company.manage. The manufacturer form fixes the type; the importer/intervenor
+ * form lets the user choose between the two.
+ */
+export function CompanyForm({ company, type, brazilId }: CompanyFormProps) {
+  const navigate = useNavigate();
+  const { can } = useSession();
+  const staff = useIsStaff();
+  const canManage = can('company.manage');
+  const save = useSaveCompany();
+  const removal = useDeleteCompany();
+  const manufacturer = type === COMPANY_TYPE.manufacturer;
+
+  const form = useApiForm({
+    schema: companyFormSchema(brazilId),
+    defaultValues: companyDefaults(company, type),
+    onSubmit: async ({ social_contract, ...values }) => {
+      const body = companyFormData(values, social_contract);
+      const saved = await save.mutateAsync({ id: company?.id, body });
+      void showSuccessDialog(company ? companyMessages.updated : companyMessages.created);
+      await navigate({ to: listOfType(saved.company_type_id).path });
+    },
+  });
+  const chosenType = Number(useWatch({ control: form.control, name: 'company_type_id' })) || type;
+  const back = listOfType(company?.company_type_id ?? chosenType).path;
+
+  const remove = async (target: Company) => {
+    const confirmed = await confirmAction({
+      title: `Excluir a empresa ${target.corporate_name}?`,
+      content: 'A empresa e o seu contrato social serão apagados. Esta ação não pode ser desfeita.',
+      okText: 'Excluir',
+      danger: true,
+    });
+    if (!confirmed) return;
+    const answer = await removal.mutateAsync(target.id);
+    form.reset(form.getValues());
+    void showSuccessDialog(answer.message);
+    await navigate({ to: back });
+  };
+
+  const owner = company?.exporter?.name ?? company?.dispatcher?.name;
+  return (
+    <div style={{ maxWidth: 1040 }}>
+      <PageHeader
+        title={
+          company
+            ? company.corporate_name
+            : (NEW_COMPANY[chosenType as CompanyTypeId] ?? NEW_COMPANY[type]).label
+        }
+        tags={
+          company ? (
+            <Tag color="blue">{COMPANY_TYPE_LABEL[company.company_type_id as CompanyTypeId]}</Tag>
+          ) : undefined
+        }
+        hint={
+          company
+            ? [company.country.name, owner ? `Cadastro de ${owner}` : null].filter(Boolean).join(' · ')
+            : 'Cadastre a empresa com o país, a identificação fiscal, o endereço e, se houver, o contrato social.'
+        }
+        backTo={back}
+        extra={
+          company && canManage ? (
+            <Button
+              danger
+              icon={<DeleteOutlined aria-hidden />}
+              onClick={() => void remove(company).catch(ignoreShownError)}
+            >
+              Excluir
+            </Button>
+          ) : undefined
+        }
+      />
+      <Card>
+        <ApiForm form={form} label={manufacturer ? 'Dados do fabricante' : 'Dados da empresa'}>
+          <ConfigProvider componentDisabled={!canManage}>
+            <Row gutter={16}>
+              {manufacturer ? null : (
+                <Col {...half}>
+                  <FormField name="company_type_id" label="Tipo de empresa">
+                    <Radio.Group options={TYPE_OPTIONS} />
+                  </FormField>
+                </Col>
+              )}
+              {staff ? (
+                <Col {...half}>
+                  <FormField
+                    name="exporter_id"
+                    label="Exportador"
+                    required={!company?.dispatcher_id}
+                    help="A empresa fica no cadastro deste exportador e da associação dele."
+                  >
+                    <RemoteSelect<Named>
+                      path={EXPORTER_OPTIONS_PATH}
+                      toOption={(exporter) => ({ value: exporter.id, label: exporter.name })}
+                    />
+                  </FormField>
+                </Col>
+              ) : null}
+            </Row>
+            <IdentityFields brazilId={brazilId} manufacturer={manufacturer} />
+            <Divider titlePlacement="start">Contrato social</Divider>
+            {canManage ? (
+              <FormField name="social_contract" label="Contrato social (PDF, até 10 MB)">
+                <PdfFileField
+                  current={company?.social_contract ?? null}
+                  onDownload={
+                    company
+                      ? () => void downloadSocialContract(company.id).catch(ignoreShownError)
+                      : undefined
+                  }
+                  pickLabel="Anexar contrato social (PDF)"
+                />
+              </FormField>
+            ) : null}
+          </ConfigProvider>
+          {!canManage && company ? (
+            company.social_contract ? (
+              <Button
+                icon={<DownloadOutlined aria-hidden />}
+                onClick={() => void downloadSocialContract(company.id).catch(ignoreShownError)}
+              >
+                Baixar contrato social
+              </Button>
+            ) : (
+              <Typography.Text type="secondary">Nenhum contrato social anexado.</Typography.Text>
+            )
+          ) : null}
+          {canManage ? <FormActions onCancel={() => void navigate({ to: back })} /> : null}
+        </ApiForm>
+      </Card>
+    </div>
+  );
+}
