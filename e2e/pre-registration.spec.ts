@@ -1,5 +1,11 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { answerDialog, expect, loginAsRole, mailCount, test, waitForMail } from './fixtures';
+import {
+  addLegalRepresentative,
+  downloadProcurationFromList,
+  rowOf,
+  samplePdf,
+} from './legal-representative-steps';
 
 const ASSOCIATION = 'Associação Comercial de Santos';
 const PDF = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n${' '.repeat(200)}\n%%EOF\n`);
@@ -38,7 +44,7 @@ async function anonymousPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-test('a visitor signs up, resolves a pendency by the e-mailed link, is approved and signs in', async ({
+test('a visitor signs up, resolves a pendency by the e-mailed link, is approved, signs in and adds a legal representative with a procuration', async ({
   page,
   browser,
 }) => {
@@ -166,4 +172,17 @@ test('a visitor signs up, resolves a pendency by the e-mailed link, is approved 
   await exporter.getByRole('button', { name: 'Entrar' }).click();
   await expect(exporter.getByRole('button', { name: 'Sair' })).toBeVisible();
   await exporter.screenshot({ path: `${test.info().outputDir}/exportador-logado.png` });
+
+  // 6. Signed in, the new exporter adds its legal representative with a procuration and downloads it.
+  const procuration = samplePdf(`Procuracao ${company}`);
+  const representative = `Representante ${company}`;
+  await addLegalRepresentative(exporter, {
+    name: representative,
+    cpf: '529.982.247-25',
+    email: `representante.${email}`,
+    validUntil: `31/12/${new Date().getFullYear() + 1}`,
+    procuration: { name: 'procuracao.pdf', buffer: procuration },
+  });
+  await expect(rowOf(exporter, representative).getByText('Em vigor')).toBeVisible();
+  await downloadProcurationFromList(exporter, representative, procuration);
 });
