@@ -8,6 +8,8 @@ import {
   exporters,
   jobPositions,
   legalRepresentatives,
+  preRegistrations,
+  tradeAssociations,
   users,
 } from '../schema';
 
@@ -124,4 +126,40 @@ export async function seedDemoParties(db: Executor, tradeAssociationId: number):
     job_position_id: director?.id ?? null,
     procuration_valid_until: `${new Date().getFullYear() + 1}-12-31`,
   });
+
+  // Two sign-ups waiting for the analyst: a company and a person (their files come with real sign-ups).
+  const [association] = await db
+    .select({ federationId: tradeAssociations.federation_id })
+    .from(tradeAssociations)
+    .where(eq(tradeAssociations.id, tradeAssociationId));
+  await db.insert(preRegistrations).values([
+    {
+      profile_type: 'exportador',
+      person_type_id: 2,
+      cnpj: withCheckDigits('998887770001'),
+      name: 'Frutas do Vale Exportação Ltda.',
+      email: 'cadastro@frutasdovale.origem.local',
+      phone: '1334567890',
+      postcode: '11060002',
+      address: 'Avenida Ana Costa',
+      number: '480',
+      neighborhood: 'Gonzaga',
+      city: 'Santos',
+      state: 'SP',
+      federation_id: association?.federationId ?? null,
+      trade_association_id: tradeAssociationId,
+    },
+    {
+      profile_type: 'despachante',
+      person_type_id: 1,
+      cpf: withCheckDigits('987654321'),
+      name: 'Renato Alves Pereira',
+      email: 'renato.despachante@origem.local',
+      phone: '13997654321',
+      city: 'Guarujá',
+      state: 'SP',
+      federation_id: association?.federationId ?? null,
+      trade_association_id: tradeAssociationId,
+    },
+  ]);
 }

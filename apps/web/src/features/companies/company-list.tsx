@@ -77,6 +77,9 @@ export function CompanyList({ kind }: { kind: CompanyListKind }) {
       dataIndex: 'corporate_name',
       key: 'corporate_name',
       sorter: true,
+      // The other columns have fixed widths: without a floor the name would be squeezed to a letter per line.
+      onCell: () => ({ style: { minWidth: 240 } }),
+      onHeaderCell: () => ({ style: { minWidth: 240 } }),
       render: (name: string, company) => (
         <Space orientation="vertical" size={0}>
           <Link to={formPathOf(company.company_type_id, company.id)} style={{ fontWeight: 500 }}>
@@ -219,7 +222,7 @@ export function CompanyList({ kind }: { kind: CompanyListKind }) {
         table={table}
         columns={columns}
         rowKey="id"
-        scroll={{ x: 1000 }}
+        scroll={{ x: 1240 }}
         label={config.label}
         emptyText={config.empty}
         emptyHint={emptyAction ? `Cadastre a primeira em "${action.label}".` : undefined}
