@@ -5,14 +5,23 @@ import { MaskedInput } from './masked-input';
 
 const UF_OPTIONS = UF_CODES.map((uf) => ({ value: uf, label: uf }));
 
-/** CEP, street, number, complement, neighbourhood, city and UF: the same block on every form with a Brazilian address. */
-export function AddressFields() {
+/**
+ * CEP, street, number, complement, neighbourhood, city and UF: the same block on every form with an address.
+ * `foreign`: a free postcode and state/province instead of the masked CEP and the UF select.
+ */
+export function AddressFields({ foreign = false }: { foreign?: boolean }) {
   return (
     <Row gutter={16}>
       <Col xs={24} md={6}>
-        <FormField name="postcode" label="CEP">
-          <MaskedInput mask="cep" />
-        </FormField>
+        {foreign ? (
+          <FormField name="postcode" label="Código postal">
+            <Input maxLength={20} autoComplete="off" />
+          </FormField>
+        ) : (
+          <FormField name="postcode" label="CEP">
+            <MaskedInput mask="cep" />
+          </FormField>
+        )}
       </Col>
       <Col xs={24} md={14}>
         <FormField name="address" label="Endereço">
@@ -40,14 +49,20 @@ export function AddressFields() {
         </FormField>
       </Col>
       <Col xs={24} md={4}>
-        <FormField name="state" label="UF">
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder="UF"
-            options={UF_OPTIONS}
-          />
-        </FormField>
+        {foreign ? (
+          <FormField name="state" label="Estado / província">
+            <Input maxLength={60} autoComplete="off" />
+          </FormField>
+        ) : (
+          <FormField name="state" label="UF">
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder="UF"
+              options={UF_OPTIONS}
+            />
+          </FormField>
+        )}
       </Col>
     </Row>
   );

@@ -178,13 +178,13 @@ describe('company lists', () => {
       if (!row) throw new Error('sem a linha');
       expect(within(row).getByText('Fabricante')).toBeTruthy();
       expect(within(row).getByText('Café Santista Exportadora Ltda.')).toBeTruthy();
-      expect(screen.getByLabelText('Ver Torrefação Serra Azul Ltda.').getAttribute('href')).toBe(
-        '/empresas-fab/3',
-      );
       expect(screen.getByLabelText('Baixar contrato social de Torrefação Serra Azul Ltda.')).toBeTruthy();
       expect(screen.queryByLabelText(/^Excluir /)).toBeNull();
       expect(screen.queryByText('Novo fabricante')).toBeNull();
       expect(screen.queryByText('Novo importador ou consignatário')).toBeNull();
+      // A manufacturer opens on its own form.
+      fireEvent.click(screen.getByLabelText('Ver Torrefação Serra Azul Ltda.'));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/empresas-fab/3'));
 
       await router.navigate({ to: '/empresas', search: { corporate_name: 'xyz' } as never });
       expect(await screen.findByText('Nenhuma empresa encontrada.')).toBeTruthy();

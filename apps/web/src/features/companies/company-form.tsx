@@ -44,53 +44,6 @@ export function useIsStaff(): boolean {
   );
 }
 
-/**
- * The address block: a Brazilian company has CEP (masked) and UF; a foreign one a free postcode and state /
- * province, as its country writes them.
- */
-function CompanyAddress({ brazilian }: { brazilian: boolean }) {
-  if (brazilian) return <AddressFields />;
-  return (
-    <Row gutter={16}>
-      <Col xs={24} md={6}>
-        <FormField name="postcode" label="Código postal">
-          <Input maxLength={20} autoComplete="off" />
-        </FormField>
-      </Col>
-      <Col xs={24} md={14}>
-        <FormField name="address" label="Endereço">
-          <Input maxLength={255} autoComplete="off" />
-        </FormField>
-      </Col>
-      <Col xs={24} md={4}>
-        <FormField name="number" label="Número">
-          <Input maxLength={20} autoComplete="off" />
-        </FormField>
-      </Col>
-      <Col xs={24} md={8}>
-        <FormField name="complement" label="Complemento">
-          <Input maxLength={120} autoComplete="off" />
-        </FormField>
-      </Col>
-      <Col xs={24} md={6}>
-        <FormField name="neighborhood" label="Bairro">
-          <Input maxLength={120} autoComplete="off" />
-        </FormField>
-      </Col>
-      <Col xs={24} md={6}>
-        <FormField name="city" label="Cidade">
-          <Input maxLength={120} autoComplete="off" />
-        </FormField>
-      </Col>
-      <Col xs={24} md={4}>
-        <FormField name="state" label="Estado / província">
-          <Input maxLength={60} autoComplete="off" />
-        </FormField>
-      </Col>
-    </Row>
-  );
-}
-
 /** Country first: it decides whether the company is identified by CNPJ or by its own country's tax id. */
 function IdentityFields({ brazilId, manufacturer }: { brazilId: number | null; manufacturer: boolean }) {
   const { control, setValue, clearErrors } = useFormContext();
@@ -165,7 +118,7 @@ function IdentityFields({ brazilId, manufacturer }: { brazilId: number | null; m
         </Col>
       </Row>
       <Divider titlePlacement="start">Endereço</Divider>
-      <CompanyAddress brazilian={brazilian} />
+      <AddressFields foreign={!brazilian} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import {
   COMPANY_TYPE,
   COMPANY_TYPE_IDS,
@@ -8,9 +8,8 @@ import {
   companySearchQuery,
 } from '@origem/contract/schemas/companies';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Button, Form, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
-import { ignoreShownError } from '../../api/api-error';
 import { useSession } from '../../lib/session';
 import { confirmAction } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
@@ -18,6 +17,7 @@ import { showSuccessDialog } from '../../ui/feedback';
 import { FilterBar } from '../../ui/filter-bar';
 import { formatCnpj } from '../../ui/format';
 import { ListPage, type PrimaryAction, usePrimaryAction } from '../../ui/list-page';
+import { RowActions } from '../../ui/row-actions';
 import { useListSearch } from '../../ui/use-list-search';
 import { useDeleteCompany } from './api/delete-company';
 import { downloadSocialContract } from './api/download-social-contract';
@@ -150,38 +150,17 @@ export function CompanyList({ kind }: { kind: CompanyListKind }) {
       fixed: 'right',
       width: 132,
       render: (_: unknown, company) => (
-        <Space size={4}>
-          <Tooltip title={canManage ? 'Editar' : 'Ver'}>
-            <Link
-              to={formPathOf(company.company_type_id, company.id)}
-              aria-label={`${canManage ? 'Editar' : 'Ver'} ${company.corporate_name}`}
-              style={{ paddingInline: 7 }}
-            >
-              {canManage ? <EditOutlined aria-hidden /> : <EyeOutlined aria-hidden />}
-            </Link>
-          </Tooltip>
-          {company.social_contract ? (
-            <Tooltip title="Baixar contrato social">
-              <Button
-                type="text"
-                icon={<DownloadOutlined aria-hidden />}
-                aria-label={`Baixar contrato social de ${company.corporate_name}`}
-                onClick={() => void downloadSocialContract(company.id).catch(ignoreShownError)}
-              />
-            </Tooltip>
-          ) : null}
-          {canManage ? (
-            <Tooltip title="Excluir">
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined aria-hidden />}
-                aria-label={`Excluir ${company.corporate_name}`}
-                onClick={() => void remove(company).catch(ignoreShownError)}
-              />
-            </Tooltip>
-          ) : null}
-        </Space>
+        <RowActions
+          name={company.corporate_name}
+          to={formPathOf(company.company_type_id, company.id)}
+          editable={canManage}
+          download={
+            company.social_contract
+              ? { label: 'contrato social', run: () => downloadSocialContract(company.id) }
+              : undefined
+          }
+          onDelete={canManage ? () => remove(company) : undefined}
+        />
       ),
     },
   ];

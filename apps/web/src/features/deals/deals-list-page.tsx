@@ -1,15 +1,14 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { type Deal, dealListQuery } from '@origem/contract/schemas/deals';
 import { Link } from '@tanstack/react-router';
-import { Button, Form, Input, Space, Tag, Tooltip, Typography } from 'antd';
+import { Form, Input, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
-import { ignoreShownError } from '../../api/api-error';
 import { useSession } from '../../lib/session';
 import { confirmAction } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
 import { showSuccessDialog } from '../../ui/feedback';
 import { FilterBar } from '../../ui/filter-bar';
 import { ListPage, type PrimaryAction, usePrimaryAction } from '../../ui/list-page';
+import { RowActions } from '../../ui/row-actions';
 import { useListSearch } from '../../ui/use-list-search';
 import { useDeleteDeal } from './api/delete-deal';
 import { useDealsTable } from './api/get-deals';
@@ -121,28 +120,12 @@ export function DealsListPage() {
       fixed: 'right',
       width: 96,
       render: (_: unknown, deal) => (
-        <Space size={4}>
-          <Tooltip title={canManage ? 'Editar' : 'Ver'}>
-            <Link
-              to={`${DEALS_PATH}/${deal.id}`}
-              aria-label={`${canManage ? 'Editar' : 'Ver'} ${deal.abbreviation}`}
-              style={{ paddingInline: 7 }}
-            >
-              {canManage ? <EditOutlined aria-hidden /> : <EyeOutlined aria-hidden />}
-            </Link>
-          </Tooltip>
-          {canManage ? (
-            <Tooltip title="Excluir">
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined aria-hidden />}
-                aria-label={`Excluir ${deal.abbreviation}`}
-                onClick={() => void remove(deal).catch(ignoreShownError)}
-              />
-            </Tooltip>
-          ) : null}
-        </Space>
+        <RowActions
+          name={deal.abbreviation}
+          to={`${DEALS_PATH}/${deal.id}`}
+          editable={canManage}
+          onDelete={canManage ? () => remove(deal) : undefined}
+        />
       ),
     },
   ];

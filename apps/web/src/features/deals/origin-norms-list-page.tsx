@@ -1,15 +1,14 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { type OriginNorm, originNormListQuery } from '@origem/contract/schemas/deals';
 import { Link } from '@tanstack/react-router';
-import { Button, Form, Input, Space, Tooltip, Typography } from 'antd';
+import { Form, Input, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
-import { ignoreShownError } from '../../api/api-error';
 import { useSession } from '../../lib/session';
 import { confirmAction } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
 import { showSuccessDialog } from '../../ui/feedback';
 import { FilterBar } from '../../ui/filter-bar';
 import { ListPage, type PrimaryAction, usePrimaryAction } from '../../ui/list-page';
+import { RowActions } from '../../ui/row-actions';
 import { useListSearch } from '../../ui/use-list-search';
 import { useDeleteOriginNorm } from './api/delete-origin-norm';
 import { useOriginNormsTable } from './api/get-origin-norms';
@@ -83,28 +82,12 @@ export function OriginNormsListPage() {
       fixed: 'right',
       width: 96,
       render: (_: unknown, norm) => (
-        <Space size={4}>
-          <Tooltip title={canManage ? 'Editar' : 'Ver'}>
-            <Link
-              to={`${NORMS_PATH}/${norm.id}`}
-              aria-label={`${canManage ? 'Editar' : 'Ver'} ${norm.name}`}
-              style={{ paddingInline: 7 }}
-            >
-              {canManage ? <EditOutlined aria-hidden /> : <EyeOutlined aria-hidden />}
-            </Link>
-          </Tooltip>
-          {canManage ? (
-            <Tooltip title="Excluir">
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined aria-hidden />}
-                aria-label={`Excluir ${norm.name}`}
-                onClick={() => void remove(norm).catch(ignoreShownError)}
-              />
-            </Tooltip>
-          ) : null}
-        </Space>
+        <RowActions
+          name={norm.name}
+          to={`${NORMS_PATH}/${norm.id}`}
+          editable={canManage}
+          onDelete={canManage ? () => remove(norm) : undefined}
+        />
       ),
     },
   ];

@@ -1,15 +1,14 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { type OriginRule, originRuleListQuery } from '@origem/contract/schemas/deals';
 import { Link } from '@tanstack/react-router';
-import { Button, Form, Input, Space, Tag, Tooltip } from 'antd';
+import { Form, Input, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
-import { ignoreShownError } from '../../api/api-error';
 import { useSession } from '../../lib/session';
 import { confirmAction } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
 import { showSuccessDialog } from '../../ui/feedback';
 import { FilterBar } from '../../ui/filter-bar';
 import { ListPage, type PrimaryAction, usePrimaryAction } from '../../ui/list-page';
+import { RowActions } from '../../ui/row-actions';
 import { useListSearch } from '../../ui/use-list-search';
 import { useDeleteOriginRule } from './api/delete-origin-rule';
 import { useOriginRulesTable } from './api/get-origin-rules';
@@ -79,26 +78,12 @@ export function OriginRulesListPage() {
       width: 96,
       render: (_: unknown, rule) =>
         canManage ? (
-          <Space size={4}>
-            <Tooltip title="Editar">
-              <Link
-                to={`${RULES_PATH}/${rule.id}`}
-                aria-label={`Editar a regra ${rule.code} do acordo ${rule.deal.abbreviation}`}
-                style={{ paddingInline: 7 }}
-              >
-                <EditOutlined aria-hidden />
-              </Link>
-            </Tooltip>
-            <Tooltip title="Excluir">
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined aria-hidden />}
-                aria-label={`Excluir a regra ${rule.code} do acordo ${rule.deal.abbreviation}`}
-                onClick={() => void remove(rule).catch(ignoreShownError)}
-              />
-            </Tooltip>
-          </Space>
+          <RowActions
+            name={`a regra ${rule.code} do acordo ${rule.deal.abbreviation}`}
+            to={`${RULES_PATH}/${rule.id}`}
+            editable
+            onDelete={() => remove(rule)}
+          />
         ) : null,
     },
   ];

@@ -7,6 +7,7 @@ import { DataTable } from '../../ui/data-table';
 import { showSuccessDialog } from '../../ui/feedback';
 import { FilterBar } from '../../ui/filter-bar';
 import { ListPage, type PrimaryAction, usePrimaryAction } from '../../ui/list-page';
+import { RowActions } from '../../ui/row-actions';
 import { useListSearch } from '../../ui/use-list-search';
 import { useDeleteAssociation } from './api/delete-association';
 import { useAssociationsTable } from './api/list-associations';
@@ -14,7 +15,6 @@ import { ASSOCIATIONS_PATH } from './association-form';
 import { cnpjColumn, placeColumn } from './entity-columns';
 import { EntityNameCell } from './entity-name-cell';
 import { canCreateOrDelete, canManageEntities } from './entity-rules';
-import { RowActions } from './row-actions';
 
 /** /associacoes: the trade associations (issuing entities) the session reaches, with the name filter in the URL. */
 export function AssociationsListPage() {

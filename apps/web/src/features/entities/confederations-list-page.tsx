@@ -7,6 +7,7 @@ import { DataTable } from '../../ui/data-table';
 import { showSuccessDialog } from '../../ui/feedback';
 import { FilterBar } from '../../ui/filter-bar';
 import { ListPage, type PrimaryAction, usePrimaryAction } from '../../ui/list-page';
+import { RowActions } from '../../ui/row-actions';
 import { useListSearch } from '../../ui/use-list-search';
 import { useDeleteConfederation } from './api/delete-confederation';
 import { useConfederationsTable } from './api/list-confederations';
@@ -14,7 +15,6 @@ import { confederationPath } from './confederation-form';
 import { cnpjColumn, placeColumn } from './entity-columns';
 import { EntityNameCell } from './entity-name-cell';
 import { canCreateOrDelete, canManageEntities } from './entity-rules';
-import { RowActions } from './row-actions';
 
 /** /confederacoes: the confederations, by name, with the name filter in the URL; CNPJ masked. */
 export function ConfederationsListPage() {

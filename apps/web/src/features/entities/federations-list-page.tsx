@@ -7,6 +7,7 @@ import { DataTable } from '../../ui/data-table';
 import { showSuccessDialog } from '../../ui/feedback';
 import { FilterBar } from '../../ui/filter-bar';
 import { ListPage, type PrimaryAction, usePrimaryAction } from '../../ui/list-page';
+import { RowActions } from '../../ui/row-actions';
 import { useListSearch } from '../../ui/use-list-search';
 import { useDeleteFederation } from './api/delete-federation';
 import { useFederationsTable } from './api/list-federations';
@@ -14,7 +15,6 @@ import { cnpjColumn, placeColumn } from './entity-columns';
 import { EntityNameCell } from './entity-name-cell';
 import { canCreateOrDelete, canManageEntities } from './entity-rules';
 import { FEDERATIONS_PATH } from './federation-form';
-import { RowActions } from './row-actions';
 
 /** /federacoes: the federations the session reaches, by name, with the name filter in the URL. */
 export function FederationsListPage() {

@@ -1,18 +1,17 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import {
   type LegalRepresentative,
   legalRepresentativeListQuery,
 } from '@origem/contract/schemas/legal-representatives';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Button, Form, Input, Space, Tooltip } from 'antd';
+import { Form, Input } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
-import { ignoreShownError } from '../../api/api-error';
 import { useSession } from '../../lib/session';
 import { DataTable } from '../../ui/data-table';
 import { FilterBar } from '../../ui/filter-bar';
 import { formatCpf, formatDate } from '../../ui/format';
 import { ListPage, type PrimaryAction, usePrimaryAction } from '../../ui/list-page';
 import { RemoteSelect } from '../../ui/remote-select';
+import { RowActions } from '../../ui/row-actions';
 import { useListSearch } from '../../ui/use-list-search';
 import { downloadProcuration } from './api/download-procuration';
 import { useLegalRepresentativesTable } from './api/list-legal-representatives';
@@ -87,37 +86,15 @@ export function LegalRepresentativesListPage() {
       key: 'actions',
       align: 'right',
       render: (_, row) => (
-        <Space size={4}>
-          {row.has_procuration ? (
-            <Tooltip title="Baixar procuração">
-              <Button
-                type="text"
-                icon={<DownloadOutlined aria-hidden />}
-                aria-label={`Baixar procuração de ${row.name}`}
-                onClick={() => void downloadProcuration(row.id)}
-              />
-            </Tooltip>
-          ) : null}
-          <Tooltip title={manage ? 'Editar' : 'Ver'}>
-            <Button
-              type="text"
-              icon={manage ? <EditOutlined aria-hidden /> : <EyeOutlined aria-hidden />}
-              aria-label={`${manage ? 'Editar' : 'Ver'} ${row.name}`}
-              onClick={() => open(row)}
-            />
-          </Tooltip>
-          {manage ? (
-            <Tooltip title="Excluir">
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined aria-hidden />}
-                aria-label={`Excluir ${row.name}`}
-                onClick={() => void remove(row).catch(ignoreShownError)}
-              />
-            </Tooltip>
-          ) : null}
-        </Space>
+        <RowActions
+          name={row.name}
+          onOpen={() => open(row)}
+          editable={manage}
+          download={
+            row.has_procuration ? { label: 'procuração', run: () => downloadProcuration(row.id) } : undefined
+          }
+          onDelete={manage ? () => remove(row) : undefined}
+        />
       ),
     },
   ];

@@ -1,13 +1,11 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import {
   type PartyListSearch,
   type PartyRecord,
   partyListSearch,
 } from '@origem/contract/schemas/party-records';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Button, Form, Input, Select, Space, Switch, Tag, Tooltip } from 'antd';
+import { Form, Input, Select, Space, Switch, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
-import { ignoreShownError } from '../../api/api-error';
 import { useSession } from '../../lib/session';
 import { DataTable } from '../../ui/data-table';
 import { FilterBar } from '../../ui/filter-bar';
@@ -15,6 +13,7 @@ import { formatDate, formatTaxId } from '../../ui/format';
 import { ListPage, type PrimaryAction, usePrimaryAction } from '../../ui/list-page';
 import { MaskedInput } from '../../ui/masked-input';
 import { RemoteSelect } from '../../ui/remote-select';
+import { RowActions } from '../../ui/row-actions';
 import { useListSearch } from '../../ui/use-list-search';
 import { useDeleteParty } from './api/delete-party';
 import { usePartiesTable } from './api/get-parties';
@@ -108,27 +107,12 @@ export function PartyListPage({ view }: { view: PartyKindView }) {
       render: (_, row) => {
         const editable = manages && !row.deleted_at;
         return (
-          <Space size={4}>
-            <Tooltip title={editable ? 'Editar' : 'Ver'}>
-              <Button
-                type="text"
-                icon={editable ? <EditOutlined aria-hidden /> : <EyeOutlined aria-hidden />}
-                aria-label={`${editable ? 'Editar' : 'Ver'} ${row.name}`}
-                onClick={() => open(row)}
-              />
-            </Tooltip>
-            {editable ? (
-              <Tooltip title="Excluir">
-                <Button
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined aria-hidden />}
-                  aria-label={`Excluir ${row.name}`}
-                  onClick={() => void remove(row).catch(ignoreShownError)}
-                />
-              </Tooltip>
-            ) : null}
-          </Space>
+          <RowActions
+            name={row.name}
+            onOpen={() => open(row)}
+            editable={editable}
+            onDelete={editable ? () => remove(row) : undefined}
+          />
         );
       },
     },

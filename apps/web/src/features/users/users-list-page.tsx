@@ -1,11 +1,9 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { messages } from '@origem/contract/messages.pt';
 import type { Role } from '@origem/contract/schemas/roles';
 import { type User, userSearchQuery } from '@origem/contract/schemas/users';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { Button, Form, Input, Space, Tooltip } from 'antd';
+import { Link } from '@tanstack/react-router';
+import { Form, Input } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
-import { ignoreShownError } from '../../api/api-error';
 import { useSession } from '../../lib/session';
 import { confirmAction } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
@@ -15,6 +13,7 @@ import { formatTaxId } from '../../ui/format';
 import { ListPage, type PrimaryAction, usePrimaryAction } from '../../ui/list-page';
 import { MaskedInput } from '../../ui/masked-input';
 import { RemoteSelect } from '../../ui/remote-select';
+import { RowActions } from '../../ui/row-actions';
 import { StatusTag } from '../../ui/status-tag';
 import { useListSearch } from '../../ui/use-list-search';
 import { useDeleteUser } from './api/delete-user';
@@ -29,7 +28,6 @@ const roleOption = (role: Role) => ({ value: role.id, label: role.display_name }
 
 /** /usuarios: the users the session may see (server-scoped), ordered by name, with filters in the URL. */
 export function UsersListPage() {
-  const navigate = useNavigate();
   const { user: actor } = useSession();
   const list = useListSearch(userSearchQuery);
   const table = useUsersTable(list);
@@ -78,43 +76,14 @@ export function UsersListPage() {
       title: 'Ações',
       key: 'actions',
       align: 'right',
-      render: (_, row) => {
-        const editable = canEditUser(actor, row);
-        return (
-          <Space size={4}>
-            {editable ? (
-              <Tooltip title="Editar">
-                <Button
-                  type="text"
-                  icon={<EditOutlined aria-hidden />}
-                  aria-label={`Editar ${row.name}`}
-                  onClick={() => void navigate({ to: `/usuarios/${row.id}` })}
-                />
-              </Tooltip>
-            ) : (
-              <Tooltip title="Ver">
-                <Button
-                  type="text"
-                  icon={<EyeOutlined aria-hidden />}
-                  aria-label={`Ver ${row.name}`}
-                  onClick={() => void navigate({ to: `/usuarios/${row.id}` })}
-                />
-              </Tooltip>
-            )}
-            {canDeleteUser(actor, row) ? (
-              <Tooltip title="Excluir">
-                <Button
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined aria-hidden />}
-                  aria-label={`Excluir ${row.name}`}
-                  onClick={() => void remove(row).catch(ignoreShownError)}
-                />
-              </Tooltip>
-            ) : null}
-          </Space>
-        );
-      },
+      render: (_, row) => (
+        <RowActions
+          name={row.name}
+          to={`/usuarios/${row.id}`}
+          editable={canEditUser(actor, row)}
+          onDelete={canDeleteUser(actor, row) ? () => remove(row) : undefined}
+        />
+      ),
     },
   ];
 
