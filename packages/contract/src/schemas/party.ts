@@ -44,6 +44,22 @@ export const partyInputFields = {
 type TaxIdInput = { person_type_id: number; cpf: string | null; cnpj: string | null };
 
 /**
+ * Runs the tax-id check even when other fields are wrong (zod skips object refinements after field errors), so the
+ * form shows every message at once — as long as the person type and the tax ids themselves parsed.
+ */
+const checkTaxIdWithOtherErrors = {
+  when: ({ value }: { value: unknown }) => {
+    const v = value as Partial<Record<'person_type_id' | 'cpf' | 'cnpj', unknown>> | undefined;
+    const text = (x: unknown) => x === null || x === undefined || typeof x === 'string';
+    return (
+      (v?.person_type_id === PERSON_TYPE_FISICA || v?.person_type_id === PERSON_TYPE_JURIDICA) &&
+      text(v.cpf) &&
+      text(v.cnpj)
+    );
+  },
+};
+
+/**
  * Requires the CPF of a person or the CNPJ (alphanumeric accepted) of a company, with valid check digits, next to
  * the field; keeps only the one that applies.
  */
@@ -60,7 +76,7 @@ export function refinePartyTaxId<T extends z.ZodType<TaxIdInput>>(schema: T) {
         else if (!isValidCnpj(value.cnpj))
           ctx.addIssue({ code: 'custom', path: ['cnpj'], message: messages.field.cnpj });
       }
-    })
+    }, checkTaxIdWithOtherErrors)
     .transform((value) => ({
       ...value,
       cpf: value.person_type_id === PERSON_TYPE_FISICA ? value.cpf : null,

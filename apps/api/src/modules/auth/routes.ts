@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../lib/context';
 import { AppError, invalid } from '../../lib/errors';
-import { verifyRecaptcha } from './recaptcha';
+import { verifyRecaptcha } from '../../lib/recaptcha';
 import * as auth from './service';
 
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {

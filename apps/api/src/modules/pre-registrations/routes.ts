@@ -27,7 +27,7 @@ import { PDF_POLICY } from '../../files/upload';
 import { requireActor } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
 import { parseInput } from '../../lib/parse-input';
-import { verifyRecaptcha } from '../auth/recaptcha';
+import { verifyRecaptcha } from '../../lib/recaptcha';
 import * as preRegistrations from './service';
 
 const tags = ['Pré-cadastro'];
