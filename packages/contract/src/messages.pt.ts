@@ -43,6 +43,8 @@ export const messages = {
     emailTaken: 'Este e-mail já está em uso por outro usuário.',
     roleNotAllowed: 'Você não pode atribuir este perfil.',
     associationRequired: 'Informe a associação comercial do usuário.',
+    exporterRequired: 'Informe o exportador do usuário.',
+    dispatcherRequired: 'Informe o despachante do usuário.',
     federationRequired: 'Informe a federação do usuário.',
     confederationRequired: 'Informe a confederação do usuário.',
     cannotDeleteSelf: 'Você não pode excluir o seu próprio usuário.',

@@ -20,6 +20,9 @@ export const userInputSchema = z.object({
   trade_association_id: nullableId,
   federation_id: nullableId,
   confederation_id: nullableId,
+  /** An exporter's or dispatcher's user acts for that record; its association comes from it. */
+  exporter_id: nullableId.optional(),
+  dispatcher_id: nullableId.optional(),
   /** Omitted: active on create, unchanged on update. */
   active: z.boolean().optional(),
 });
@@ -54,6 +57,10 @@ export const userSchema = z.object({
   federation: named.nullable(),
   confederation_id: z.number().nullable(),
   confederation: named.nullable(),
+  exporter_id: z.number().nullable(),
+  exporter: named.nullable(),
+  dispatcher_id: z.number().nullable(),
+  dispatcher: named.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

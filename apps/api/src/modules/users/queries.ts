@@ -3,7 +3,15 @@ import { unmaskTaxId } from '@origem/contract/validators/tax-id';
 import { and, asc, count, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { confederations, federations, roles, tradeAssociations, users } from '../../db/schema';
+import {
+  confederations,
+  dispatchers,
+  exporters,
+  federations,
+  roles,
+  tradeAssociations,
+  users,
+} from '../../db/schema';
 import { humanOrder } from '../../lib/collation';
 import type { Actor } from '../../lib/context';
 import { likePattern, pageTotal, pageWindow, totalOver } from '../../lib/paging';
@@ -34,12 +42,16 @@ const userColumns = {
   trade_association_id: users.trade_association_id,
   federation_id: users.federation_id,
   confederation_id: users.confederation_id,
+  exporter_id: users.exporter_id,
+  dispatcher_id: users.dispatcher_id,
   created_at: users.created_at,
   updated_at: users.updated_at,
   role: { id: roles.id, name: roles.name, display_name: roles.display_name, type: roles.type },
   association_name: tradeAssociations.name,
   federation_name: fed.name,
   confederation_name: confederations.name,
+  exporter_name: exporters.name,
+  dispatcher_name: dispatchers.name,
 };
 
 function baseSelect(db: Executor) {
@@ -49,7 +61,9 @@ function baseSelect(db: Executor) {
     .innerJoin(roles, eq(roles.id, users.role_id))
     .leftJoin(tradeAssociations, eq(tradeAssociations.id, users.trade_association_id))
     .leftJoin(fed, eq(fed.id, users.federation_id))
-    .leftJoin(confederations, eq(confederations.id, users.confederation_id));
+    .leftJoin(confederations, eq(confederations.id, users.confederation_id))
+    .leftJoin(exporters, eq(exporters.id, users.exporter_id))
+    .leftJoin(dispatchers, eq(dispatchers.id, users.dispatcher_id));
 }
 
 type UserRow = Awaited<ReturnType<typeof baseSelect>>[number];
@@ -73,6 +87,10 @@ function toUser(row: UserRow) {
     federation: named(row.federation_id, row.federation_name),
     confederation_id: row.confederation_id,
     confederation: named(row.confederation_id, row.confederation_name),
+    exporter_id: row.exporter_id,
+    exporter: named(row.exporter_id, row.exporter_name),
+    dispatcher_id: row.dispatcher_id,
+    dispatcher: named(row.dispatcher_id, row.dispatcher_name),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -137,6 +155,16 @@ export async function findAssociation(db: Executor, id: number) {
     .select({ id: tradeAssociations.id, federation_id: tradeAssociations.federation_id })
     .from(tradeAssociations)
     .where(eq(tradeAssociations.id, id));
+  return row ?? null;
+}
+
+/** A live exporter or dispatcher, with the association its users belong to. */
+export async function findLiveParty(db: Executor, kind: 'exporter' | 'dispatcher', id: number) {
+  const table = kind === 'exporter' ? exporters : dispatchers;
+  const [row] = await db
+    .select({ id: table.id, trade_association_id: table.trade_association_id })
+    .from(table)
+    .where(and(eq(table.id, id), isNull(table.deleted_at)));
   return row ?? null;
 }
 

@@ -25,7 +25,15 @@ export async function getUser(db: Database, actor: Actor, id: number) {
   return user;
 }
 
-type Placement = Pick<UserInput, 'trade_association_id' | 'federation_id' | 'confederation_id'>;
+type Placement = {
+  trade_association_id: number | null;
+  federation_id: number | null;
+  confederation_id: number | null;
+  exporter_id: number | null;
+  dispatcher_id: number | null;
+};
+
+const NO_PARTY = { exporter_id: null, dispatcher_id: null };
 
 /**
  * Decides where in the hierarchy a user sits from its role's type: an association role needs an association
@@ -51,12 +59,18 @@ async function resolvePlacement(
 
   switch (roleType) {
     case 'admin':
-      return { roleType, trade_association_id: null, federation_id: null, confederation_id: null };
+      return {
+        roleType,
+        trade_association_id: null,
+        federation_id: null,
+        confederation_id: null,
+        ...NO_PARTY,
+      };
     case 'confederacao':
       if (!confederation_id) throw fieldError('confederation_id', messages.user.confederationRequired);
       if (!(await q.confederationExists(db, confederation_id)))
         throw fieldError('confederation_id', messages.field.invalidOption);
-      return { roleType, trade_association_id: null, federation_id: null, confederation_id };
+      return { roleType, trade_association_id: null, federation_id: null, confederation_id, ...NO_PARTY };
     case 'federacao': {
       if (!federation_id) throw fieldError('federation_id', messages.user.federationRequired);
       const federation = await q.findFederation(db, federation_id);
@@ -66,10 +80,14 @@ async function resolvePlacement(
         trade_association_id: null,
         federation_id,
         confederation_id: federation.confederation_id,
+        ...NO_PARTY,
       };
     }
     default: {
-      // Association staff, and exporter/dispatcher/manufacturer users, belong to an association.
+      // Association staff, and exporter/dispatcher/manufacturer users, belong to an association; an exporter's or
+      // dispatcher's user to that record, whose association it takes.
+      const party = await partyOf(db, roleType, input);
+      if (party) trade_association_id = party.trade_association_id;
       if (!trade_association_id) throw fieldError('trade_association_id', messages.user.associationRequired);
       const association = await q.findAssociation(db, trade_association_id);
       if (!association) throw fieldError('trade_association_id', messages.field.invalidOption);
@@ -84,9 +102,25 @@ async function resolvePlacement(
         trade_association_id,
         federation_id: association.federation_id,
         confederation_id: federation?.confederation_id ?? null,
+        exporter_id: roleType === 'exportador' ? (party?.id ?? null) : null,
+        dispatcher_id: roleType === 'despachante' ? (party?.id ?? null) : null,
       };
     }
   }
+}
+
+/** The exporter or dispatcher an `exportador` / `despachante` user acts for: required, and live. */
+async function partyOf(db: Executor, roleType: RoleType, input: UserInput) {
+  if (roleType !== 'exportador' && roleType !== 'despachante') return null;
+  const [field, kind, required] =
+    roleType === 'exportador'
+      ? (['exporter_id', 'exporter', messages.user.exporterRequired] as const)
+      : (['dispatcher_id', 'dispatcher', messages.user.dispatcherRequired] as const);
+  const id = input[field];
+  if (!id) throw fieldError(field, required);
+  const party = await q.findLiveParty(db, kind, id);
+  if (!party) throw fieldError(field, messages.field.invalidOption);
+  return party;
 }
 
 /**
@@ -131,6 +165,8 @@ export async function createUser(db: Database, ctx: ServiceContext, actor: Actor
         trade_association_id: placement.trade_association_id,
         federation_id: placement.federation_id,
         confederation_id: placement.confederation_id,
+        exporter_id: placement.exporter_id,
+        dispatcher_id: placement.dispatcher_id,
         change_password: true,
       };
       const [created] = await tx.insert(users).values(values).returning({ id: users.id });
@@ -181,6 +217,8 @@ export async function updateUser(
         trade_association_id: placement.trade_association_id,
         federation_id: placement.federation_id,
         confederation_id: placement.confederation_id,
+        exporter_id: placement.exporter_id,
+        dispatcher_id: placement.dispatcher_id,
       };
       await tx.update(users).set(values).where(eq(users.id, id));
       if (!values.active) await revokeAllTokens(tx, id);

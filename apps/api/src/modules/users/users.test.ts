@@ -5,6 +5,8 @@ import { queryRows } from '../../db/client';
 import {
   accessTokens,
   audits,
+  dispatchers,
+  exporters,
   federations,
   mailOutbox,
   passwordResets,
@@ -23,6 +25,8 @@ const userId: Record<string, number> = {};
 let santos = 0;
 let rio = 0;
 let rioUserId = 0;
+let exporterId = 0;
+let dispatcherId = 0;
 
 type UserBody = {
   id: number;
@@ -50,6 +54,8 @@ beforeAll(async () => {
   }
   const [assoc] = await t.db.select({ id: tradeAssociations.id }).from(tradeAssociations);
   santos = assoc?.id ?? 0;
+  exporterId = (await t.db.select({ id: exporters.id }).from(exporters))[0]?.id ?? 0;
+  dispatcherId = (await t.db.select({ id: dispatchers.id }).from(dispatchers))[0]?.id ?? 0;
   // A second federation with its own association: the scoping tests need someone out of reach.
   const [fed] = await t.db
     .insert(federations)
@@ -165,7 +171,7 @@ const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
 
 describe('rules settled for managers', () => {
   it('an association manager cannot delete a user whose role it could not assign', async () => {
-    const created = await post(newUser({ role_id: roleId.exportador }));
+    const created = await post(newUser({ role_id: roleId.exportador, exporter_id: exporterId }));
     expect(created.statusCode).toBe(201);
     const res = await expectNothingChanged(() => del(created.json().id, tok.associacao));
     expect(res.statusCode).toBe(403);
@@ -173,7 +179,7 @@ describe('rules settled for managers', () => {
   });
 
   it('an association manager cannot edit a user whose role it could not assign', async () => {
-    const created = await post(newUser({ role_id: roleId.exportador }));
+    const created = await post(newUser({ role_id: roleId.exportador, exporter_id: exporterId }));
     const { id, name, email, trade_association_id } = created.json();
     const res = await expectNothingChanged(() =>
       put(id, { name, email, role_id: roleId.analista, trade_association_id }, tok.associacao),
@@ -199,6 +205,54 @@ describe('rules settled for managers', () => {
     const audit = await lastAudit('user', created.json().id);
     expect(audit?.new_values).toMatchObject({ change_password: true });
     expect(JSON.stringify(audit?.new_values)).not.toContain('password_hash');
+  });
+});
+
+describe('exporter and dispatcher users act for their record', () => {
+  it("an exportador user needs its exporter, and takes the exporter's association", async () => {
+    const missing = await expectNothingChanged(() => post(newUser({ role_id: roleId.exportador })));
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors).toEqual({ exporter_id: ['Informe o exportador do usuário.'] });
+
+    const unknown = await expectNothingChanged(() =>
+      post(newUser({ role_id: roleId.exportador, exporter_id: 999_999 })),
+    );
+    expect(unknown.json().errors).toEqual({ exporter_id: ['Opção inválida.'] });
+
+    const created = await post(
+      newUser({ role_id: roleId.exportador, exporter_id: exporterId, trade_association_id: rio }),
+    );
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      exporter_id: exporterId,
+      exporter: { id: exporterId, name: 'Café Santista Exportadora Ltda.' },
+      dispatcher_id: null,
+      trade_association_id: santos,
+    });
+  });
+
+  it('a despachante user is tied to its dispatcher; another role drops the link', async () => {
+    const created = await post(
+      newUser({ role_id: roleId.despachante, dispatcher_id: dispatcherId, exporter_id: exporterId }),
+    );
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ dispatcher_id: dispatcherId, exporter_id: null });
+    const { id, name, email } = created.json();
+    const moved = await put(id, {
+      name,
+      email,
+      role_id: roleId.analista,
+      trade_association_id: santos,
+      dispatcher_id: dispatcherId,
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ dispatcher_id: null, exporter_id: null });
+  });
+
+  it('the session of an exporter user names its exporter', async () => {
+    const res = await get('/v1/user/detail', tok.exportador);
+    expect(res.json().exporter).toEqual({ id: exporterId });
+    expect(res.json().dispatcher).toBeNull();
   });
 });
 
@@ -757,6 +811,7 @@ describe('authorization', () => {
           email: 'exportador@origem.local',
           role_id: roleId.exportador,
           trade_association_id: santos,
+          exporter_id: exporterId,
         },
         tok.analista,
       ),

@@ -34,6 +34,10 @@ function storedUser(overrides: Partial<User> = {}): User {
     federation: facesp,
     confederation_id: cnce.id,
     confederation: cnce,
+    exporter_id: null,
+    exporter: null,
+    dispatcher_id: null,
+    dispatcher: null,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
     ...overrides,
@@ -50,8 +54,11 @@ const input: UserInput = {
   trade_association_id: 3,
   federation_id: 2,
   confederation_id: 1,
+  exporter_id: 7,
+  dispatcher_id: 8,
   active: true,
 };
+const noParty = { exporter_id: null, dispatcher_id: null };
 
 describe('entityFieldFor', () => {
   it('asks for nothing before a role is chosen and for admin', () => {
@@ -60,10 +67,12 @@ describe('entityFieldFor', () => {
     expect(entityFieldFor('admin')).toBeNull();
   });
 
-  it('asks for the confederation, the federation or the association by role type', () => {
+  it('asks for the confederation, the federation, the exporter, the dispatcher or the association by role type', () => {
     expect(entityFieldFor('confederacao')).toBe('confederation_id');
     expect(entityFieldFor('federacao')).toBe('federation_id');
-    for (const type of ['associacao', 'exportador', 'despachante', 'fabricante']) {
+    expect(entityFieldFor('exportador')).toBe('exporter_id');
+    expect(entityFieldFor('despachante')).toBe('dispatcher_id');
+    for (const type of ['associacao', 'fabricante']) {
       expect(entityFieldFor(type)).toBe('trade_association_id');
     }
   });
@@ -73,18 +82,28 @@ describe('withPlacement', () => {
   it('keeps only the entity the role needs', () => {
     expect(withPlacement(input, 'associacao')).toEqual({
       ...input,
+      ...noParty,
       federation_id: null,
       confederation_id: null,
     });
     expect(withPlacement(input, 'federacao')).toEqual({
       ...input,
+      ...noParty,
       trade_association_id: null,
       confederation_id: null,
     });
     expect(withPlacement(input, 'confederacao')).toEqual({
       ...input,
+      ...noParty,
       trade_association_id: null,
       federation_id: null,
+    });
+    expect(withPlacement(input, 'exportador')).toEqual({
+      ...input,
+      trade_association_id: null,
+      federation_id: null,
+      confederation_id: null,
+      dispatcher_id: null,
     });
   });
 

@@ -4,7 +4,12 @@ import type { UserDetail } from '@origem/contract/schemas/auth';
 import { type User, type UserInput, userInputSchema } from '@origem/contract/schemas/users';
 
 /** The placement field a role's type asks for (the server decides placement from it, see users/service.ts). */
-export type EntityField = 'trade_association_id' | 'federation_id' | 'confederation_id';
+export type EntityField =
+  | 'trade_association_id'
+  | 'federation_id'
+  | 'confederation_id'
+  | 'exporter_id'
+  | 'dispatcher_id';
 
 export const ENTITY_FIELDS: Record<EntityField, { label: string; path: string; required: string }> = {
   trade_association_id: {
@@ -22,19 +27,28 @@ export const ENTITY_FIELDS: Record<EntityField, { label: string; path: string; r
     path: '/v2/confederation/all',
     required: messages.user.confederationRequired,
   },
+  // The user acts for the record; the server takes the association from it.
+  exporter_id: { label: 'Exportador', path: '/v1/exporter/all', required: messages.user.exporterRequired },
+  dispatcher_id: {
+    label: 'Despachante',
+    path: '/v1/dispatcher/all',
+    required: messages.user.dispatcherRequired,
+  },
 };
 
 const ENTITY_FIELD_NAMES = Object.keys(ENTITY_FIELDS) as EntityField[];
 
 /**
  * Which entity select the form shows for a role type: none before a role is chosen and for admin; the
- * confederation or federation for those roles; the association for every other type (association staff,
- * exporters, dispatchers, manufacturers), as the server does.
+ * confederation or federation for those roles; the exporter or dispatcher the user acts for; the association for
+ * the other types (association staff, manufacturers), as the server does.
  */
 export function entityFieldFor(roleType: string | null | undefined): EntityField | null {
   if (!roleType || roleType === 'admin') return null;
   if (roleType === 'confederacao') return 'confederation_id';
   if (roleType === 'federacao') return 'federation_id';
+  if (roleType === 'exportador') return 'exporter_id';
+  if (roleType === 'despachante') return 'dispatcher_id';
   return 'trade_association_id';
 }
 
@@ -71,6 +85,8 @@ export type UserFormValues = {
   trade_association_id: number | undefined;
   federation_id: number | undefined;
   confederation_id: number | undefined;
+  exporter_id: number | undefined;
+  dispatcher_id: number | undefined;
   active: boolean;
 };
 
@@ -90,6 +106,8 @@ export function userFormDefaults(user: User | undefined, actor: UserDetail | nul
       trade_association_id: user.trade_association_id ?? undefined,
       federation_id: user.federation_id ?? undefined,
       confederation_id: user.confederation_id ?? undefined,
+      exporter_id: user.exporter_id ?? undefined,
+      dispatcher_id: user.dispatcher_id ?? undefined,
       active: user.active,
     };
   }
@@ -103,13 +121,24 @@ export function userFormDefaults(user: User | undefined, actor: UserDetail | nul
     trade_association_id: actor?.trade_association?.id ?? undefined,
     federation_id: actor?.federation?.id ?? undefined,
     confederation_id: actor?.confederation_id ?? undefined,
+    exporter_id: undefined,
+    dispatcher_id: undefined,
     active: true,
   };
 }
 
 /** The entity shown in the list: the association, else the federation, else the confederation. */
-export function entityName(user: Pick<User, 'trade_association' | 'federation' | 'confederation'>): string {
-  return user.trade_association?.name ?? user.federation?.name ?? user.confederation?.name ?? '—';
+export function entityName(
+  user: Pick<User, 'exporter' | 'dispatcher' | 'trade_association' | 'federation' | 'confederation'>,
+): string {
+  return (
+    user.exporter?.name ??
+    user.dispatcher?.name ??
+    user.trade_association?.name ??
+    user.federation?.name ??
+    user.confederation?.name ??
+    '—'
+  );
 }
 
 type Target = { id: number; role: { type: string } };
