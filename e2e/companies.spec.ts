@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { answerDialog, expect, loginAsRole, test } from './fixtures';
+import { answerDialog, downloadBy, expect, loginAsRole, test } from './fixtures';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const stamp = Date.now();
@@ -111,9 +111,10 @@ test.describe
       await shot(page, 'manufacturers-list');
 
       // Downloaded from the list as contrato_social.pdf, the very bytes uploaded.
-      const downloading = page.waitForEvent('download');
-      await row.getByRole('button', { name: `Baixar contrato social de ${manufacturer}` }).click();
-      const download = await downloading;
+      const download = await downloadBy(
+        page,
+        row.getByRole('button', { name: `Baixar contrato social de ${manufacturer}` }),
+      );
       expect(download.suggestedFilename()).toBe('contrato_social.pdf');
       expect((await readFile(await download.path())).equals(CONTRACT)).toBe(true);
 
@@ -121,9 +122,11 @@ test.describe
       await row.getByRole('link', { name: manufacturer, exact: true }).click();
       await expect(page).toHaveURL(/\/empresas-fab\/\d+$/);
       await expect(companyForm(page)).toContainText('contrato-mogiana.pdf');
-      const editDownload = page.waitForEvent('download');
-      await companyForm(page).getByRole('button', { name: 'Baixar', exact: true }).click();
-      expect((await editDownload).suggestedFilename()).toBe('contrato_social.pdf');
+      const editDownload = await downloadBy(
+        page,
+        companyForm(page).getByRole('button', { name: 'Baixar', exact: true }),
+      );
+      expect(editDownload.suggestedFilename()).toBe('contrato_social.pdf');
       await shot(page, 'manufacturer-edit');
 
       // The full list has both, each with its type.

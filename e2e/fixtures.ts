@@ -1,4 +1,11 @@
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  test as base,
+  type Download,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { MAIL_HTTP_PORT } from './playwright.config';
 
 export const DEMO_PASSWORD = 'origem123';
@@ -58,6 +65,22 @@ export async function answerDialog(page: Page, text: string, button = 'OK'): Pro
       await dialog.getByRole('button', { name: button }).click({ timeout: 2_000 });
     await expect(dialog).toBeHidden({ timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
+}
+
+/**
+ * Clicks `trigger` and returns the download it starts. Under load a click that lands while a freshly opened screen
+ * is still settling can be lost, so when no download starts within a few seconds the click is made again.
+ */
+export async function downloadBy(page: Page, trigger: Locator): Promise<Download> {
+  for (let attempt = 1; ; attempt += 1) {
+    const downloading = page.waitForEvent('download', { timeout: 5_000 });
+    await trigger.click();
+    try {
+      return await downloading;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 let throwaway = 0;

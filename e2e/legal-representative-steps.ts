@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { answerDialog, expect } from './fixtures';
+import { answerDialog, downloadBy, expect } from './fixtures';
 
 /** Screen steps on legal representatives, shared by the specs that need them. */
 
@@ -76,12 +76,11 @@ export function rowOf(page: Page, name: string): Locator {
 
 /** Downloads the procuration from the list row and checks its name and bytes. */
 export async function downloadProcurationFromList(page: Page, name: string, expected: Buffer): Promise<void> {
-  const downloading = page.waitForEvent('download');
-  await rowOf(page, name)
-    .getByRole('button', { name: `Baixar procuração de ${name}` })
-    .click();
+  const download = await downloadBy(
+    page,
+    rowOf(page, name).getByRole('button', { name: `Baixar procuração de ${name}` }),
+  );
   await expect(page.getByText('Baixando o Arquivo...')).toBeVisible();
-  const download = await downloading;
   expect(download.suggestedFilename()).toBe('procuracao.pdf');
   expect((await readFile(await download.path())).equals(expected)).toBe(true);
 }

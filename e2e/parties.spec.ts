@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { answerDialog, expect, loginAsRole, test } from './fixtures';
+import { answerDialog, downloadBy, expect, loginAsRole, test } from './fixtures';
 
 /** A valid numeric CNPJ from 12 digits (Receita Federal check digits). */
 function cnpjWithCheckDigits(base: string): string {
@@ -55,9 +55,7 @@ test('the analyst registers a dispatcher with its social contract, downloads it,
   // The contract downloads as contrato_social.pdf, with the bytes sent.
   await row.getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { name })).toBeVisible();
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Baixar contrato social' }).click();
-  const download = await downloading;
+  const download = await downloadBy(page, page.getByRole('button', { name: 'Baixar contrato social' }));
   expect(download.suggestedFilename()).toBe('contrato_social.pdf');
   const saved = await download.path();
   expect((await readFile(saved)).equals(PDF)).toBe(true);

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { answerDialog, expect, loginAsRole, mailCount, test, waitForMail } from './fixtures';
+import { answerDialog, downloadBy, expect, loginAsRole, mailCount, test, waitForMail } from './fixtures';
 import {
   addLegalRepresentative,
   downloadProcurationFromList,
@@ -149,9 +149,8 @@ test('a visitor signs up, resolves a pendency by the e-mailed link, is approved,
   await page.reload();
   await expect(page.getByText('contrato-assinado.pdf')).toBeVisible();
   await expect(page.getByText('Reenviado após pendência')).toBeVisible();
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Baixar contrato social' }).click();
-  expect((await download).suggestedFilename()).toBe('contrato_social.pdf');
+  const download = await downloadBy(page, page.getByRole('button', { name: 'Baixar contrato social' }));
+  expect(download.suggestedFilename()).toBe('contrato_social.pdf');
   const beforeApproval = await mailCount();
   await page.getByRole('button', { name: 'Aprovar' }).click();
   await answerDialog(page, `Aprovar o pré-cadastro de ${company}?`, 'Aprovar');
