@@ -98,3 +98,29 @@ export const partyOutputFields = {
   ...addressOutput,
   trade_association_id: z.number(),
 };
+
+/** The columns a party record, a pre-registration and their forms have in common. */
+export const PARTY_FIELD_NAMES = [
+  'person_type_id',
+  'cpf',
+  'cnpj',
+  'name',
+  'trade_name',
+  'state_registration',
+  'email',
+  'phone',
+  'postcode',
+  'address',
+  'number',
+  'complement',
+  'neighborhood',
+  'city',
+  'state',
+  'trade_association_id',
+] as const;
+export type PartyFieldName = (typeof PARTY_FIELD_NAMES)[number];
+
+/** Copies the party fields of `source` (a parsed form, a pre-registration row…) and nothing else. */
+export function pickPartyFields<T extends Record<PartyFieldName, unknown>>(source: T): Pick<T, PartyFieldName> {
+  return Object.fromEntries(PARTY_FIELD_NAMES.map((field) => [field, source[field]])) as Pick<T, PartyFieldName>;
+}

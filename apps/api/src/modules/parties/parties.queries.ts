@@ -1,4 +1,5 @@
 import { MAX_ALL_ROWS } from '@origem/contract/paging';
+import { pickPartyFields } from '@origem/contract/schemas/party';
 import type { PartyListQuery } from '@origem/contract/schemas/party-records';
 import { unmaskTaxId } from '@origem/contract/validators/tax-id';
 import { and, asc, count, eq, getTableColumns, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
@@ -40,22 +41,7 @@ type Row = Awaited<ReturnType<typeof selectParties>>[number];
 function toParty(row: Row) {
   return {
     id: row.id,
-    person_type_id: row.person_type_id,
-    cpf: row.cpf,
-    cnpj: row.cnpj,
-    name: row.name,
-    trade_name: row.trade_name,
-    state_registration: row.state_registration,
-    email: row.email,
-    phone: row.phone,
-    postcode: row.postcode,
-    address: row.address,
-    number: row.number,
-    complement: row.complement,
-    neighborhood: row.neighborhood,
-    city: row.city,
-    state: row.state,
-    trade_association_id: row.trade_association_id,
+    ...pickPartyFields(row),
     trade_association: {
       id: row.trade_association_id,
       name: row.association_name,

@@ -1,4 +1,5 @@
 import { messages } from '@origem/contract/messages.pt';
+import { pickPartyFields } from '@origem/contract/schemas/party';
 import type {
   PartyListQuery,
   PartyRecordInput,
@@ -97,21 +98,7 @@ async function targetAssociation(tx: Executor, actor: Actor, requested: number):
 
 function valuesOf(input: PartyRecordInput, tradeAssociationId: number, associated: boolean): q.PartyValues {
   return {
-    person_type_id: input.person_type_id,
-    cpf: input.cpf,
-    cnpj: input.cnpj,
-    name: input.name,
-    trade_name: input.trade_name,
-    state_registration: input.state_registration,
-    email: input.email,
-    phone: input.phone,
-    postcode: input.postcode,
-    address: input.address,
-    number: input.number,
-    complement: input.complement,
-    neighborhood: input.neighborhood,
-    city: input.city,
-    state: input.state,
+    ...pickPartyFields(input),
     trade_association_id: tradeAssociationId,
     associated,
   };

@@ -1,5 +1,6 @@
 import { SpecialStatus } from '@origem/contract/errors';
 import { messages } from '@origem/contract/messages.pt';
+import { pickPartyFields } from '@origem/contract/schemas/party';
 import {
   PENDENCY_LINK_DAYS,
   type PendencyView,
@@ -117,23 +118,8 @@ function refusal(
 function valuesOf(input: PreRegistrationInput) {
   return {
     profile_type: input.profile_type,
-    person_type_id: input.person_type_id,
-    cpf: input.cpf,
-    cnpj: input.cnpj,
-    name: input.name,
-    trade_name: input.trade_name,
-    state_registration: input.state_registration,
-    email: input.email,
-    phone: input.phone,
-    postcode: input.postcode,
-    address: input.address,
-    number: input.number,
-    complement: input.complement,
-    neighborhood: input.neighborhood,
-    city: input.city,
-    state: input.state,
+    ...pickPartyFields(input),
     federation_id: input.federation_id,
-    trade_association_id: input.trade_association_id,
   };
 }
 
@@ -348,25 +334,7 @@ export async function approvePreRegistration(db: Database, ctx: ServiceContext, 
       const association = await q.findAssociation(tx, row.trade_association_id);
       if (!association) throw notFound();
 
-      const party: q.PartyValues = {
-        person_type_id: row.person_type_id,
-        cpf: row.cpf,
-        cnpj: row.cnpj,
-        name: row.name,
-        trade_name: row.trade_name,
-        state_registration: row.state_registration,
-        email: row.email,
-        phone: row.phone,
-        postcode: row.postcode,
-        address: row.address,
-        number: row.number,
-        complement: row.complement,
-        neighborhood: row.neighborhood,
-        city: row.city,
-        state: row.state,
-        trade_association_id: row.trade_association_id,
-        associated: false,
-      };
+      const party: q.PartyValues = { ...pickPartyFields(row), associated: false };
       const partyId = await q.insertParty(tx, profile, party);
       const partyOwner = { type: SOCIAL_CONTRACT_OWNER[profile], id: partyId };
       const contractName = await q.moveOwnerFiles(tx, ownerOf(id), partyOwner);
