@@ -121,6 +121,11 @@ export const PARTY_FIELD_NAMES = [
 export type PartyFieldName = (typeof PARTY_FIELD_NAMES)[number];
 
 /** Copies the party fields of `source` (a parsed form, a pre-registration row…) and nothing else. */
-export function pickPartyFields<T extends Record<PartyFieldName, unknown>>(source: T): Pick<T, PartyFieldName> {
-  return Object.fromEntries(PARTY_FIELD_NAMES.map((field) => [field, source[field]])) as Pick<T, PartyFieldName>;
+export function pickPartyFields<T extends Record<PartyFieldName, unknown>>(
+  source: T,
+): Pick<T, PartyFieldName> {
+  return Object.fromEntries(PARTY_FIELD_NAMES.map((field) => [field, source[field]])) as Pick<
+    T,
+    PartyFieldName
+  >;
 }
