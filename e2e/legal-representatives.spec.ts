@@ -5,6 +5,7 @@ import {
   rowOf,
   samplePdf,
 } from './legal-representative-steps';
+import { uniqueCpf } from './tax-ids';
 
 test('the exporter adds a representative with a procuration, downloads it, and sees an expired one flagged', async ({
   page,
@@ -13,9 +14,10 @@ test('the exporter adds a representative with a procuration, downloads it, and s
   const stamp = Date.now().toString().slice(-6);
   const valid = `Rafael Prado ${stamp}`;
   const pdf = samplePdf(`Procuracao ${stamp}`);
+  const cpf = uniqueCpf();
   await addLegalRepresentative(page, {
     name: valid,
-    cpf: '529.982.247-25',
+    cpf,
     email: `rafael.${stamp}@cafesantista.origem.local`,
     validUntil: `30/06/${new Date().getFullYear() + 2}`,
     procuration: { name: 'procuracao-assinada.pdf', buffer: pdf },
@@ -23,7 +25,9 @@ test('the exporter adds a representative with a procuration, downloads it, and s
 
   // Its own book: the demo representative and the new one, the new one's procuration in force.
   await expect(rowOf(page, 'Marina Tavares Lima')).toBeVisible();
-  await expect(rowOf(page, valid)).toContainText('529.982.247-25');
+  await expect(rowOf(page, valid)).toContainText(
+    cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4'),
+  );
   await expect(rowOf(page, valid)).toContainText('Diretor');
   await expect(rowOf(page, valid).getByText('Em vigor')).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Exportador' })).toHaveCount(0);
@@ -35,7 +39,7 @@ test('the exporter adds a representative with a procuration, downloads it, and s
   const expired = `Helena Duarte ${stamp}`;
   await addLegalRepresentative(page, {
     name: expired,
-    cpf: '111.444.777-35',
+    cpf: uniqueCpf(),
     email: `helena.${stamp}@cafesantista.origem.local`,
     validUntil: '15/01/2024',
     procuration: { name: 'procuracao-antiga.pdf', buffer: samplePdf('Antiga') },

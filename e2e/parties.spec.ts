@@ -1,19 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { answerDialog, downloadBy, expect, loginAsRole, test } from './fixtures';
+import { uniqueCnpj } from './tax-ids';
 
 /** A valid numeric CNPJ from 12 digits (Receita Federal check digits). */
-function cnpjWithCheckDigits(base: string): string {
-  const digit = (text: string) => {
-    const weights =
-      text.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-    const sum = [...text].reduce((acc, ch, i) => acc + Number(ch) * (weights[i] ?? 0), 0);
-    const rest = sum % 11;
-    return rest < 2 ? 0 : 11 - rest;
-  };
-  const first = `${base}${digit(base)}`;
-  return `${first}${digit(first)}`;
-}
-
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 test('the analyst registers a dispatcher with its social contract, downloads it, deletes it and finds it among the deleted', async ({
@@ -21,7 +10,7 @@ test('the analyst registers a dispatcher with its social contract, downloads it,
 }) => {
   const stamp = String(Date.now()).slice(-8);
   const name = `Despachos Teste ${stamp} Ltda.`;
-  const cnpj = cnpjWithCheckDigits(`${stamp}0001`);
+  const cnpj = uniqueCnpj();
 
   await loginAsRole(page, 'analista');
   await page.goto('/despachantes');

@@ -6,23 +6,10 @@ import {
   rowOf,
   samplePdf,
 } from './legal-representative-steps';
+import { uniqueCnpj } from './tax-ids';
 
 const ASSOCIATION = 'Associação Comercial de Santos';
 const PDF = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n${' '.repeat(200)}\n%%EOF\n`);
-
-/** A numeric CNPJ with valid check digits (Receita Federal rule), unique per run. */
-function uniqueCnpj(): string {
-  const base = `9${String(Date.now()).slice(-7)}0001`;
-  const digit = (text: string) => {
-    const weights =
-      text.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-    const sum = [...text].reduce((acc, c, i) => acc + Number(c) * (weights[i] ?? 0), 0);
-    const rest = sum % 11;
-    return rest < 2 ? '0' : String(11 - rest);
-  };
-  const first = base + digit(base);
-  return first + digit(first);
-}
 
 function signUpForm(page: Page): Locator {
   return page.getByRole('form', { name: 'Dados do pré-cadastro' });
