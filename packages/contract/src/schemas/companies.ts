@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages.pt';
 import { listOf, optionalId, optionalText, pageQuery, paginated } from '../paging';
 import { isValidCnpj, unmaskTaxId } from '../validators/tax-id';
-import { entityMessages, flag, optionalEmail, UF_CODES } from './entities';
+import { addressOutput, entityMessages, flag, optionalEmail, UF_CODES } from './entities';
 import { nullableId, optionalNullableText, requiredId, requiredText } from './fields';
 import { storedFileInfoSchema } from './files';
 
@@ -164,13 +164,7 @@ export const companySchema = z.object({
   country: z.object({ id: z.number(), code: z.string(), name: z.string() }),
   email: z.string().nullable(),
   phone: z.string().nullable(),
-  postcode: z.string().nullable(),
-  address: z.string().nullable(),
-  number: z.string().nullable(),
-  complement: z.string().nullable(),
-  neighborhood: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
+  ...addressOutput,
   /** Downloaded from GET /v1/company/social_contract/{id}. */
   social_contract: storedFileInfoSchema.nullable(),
   created_at: z.string(),
