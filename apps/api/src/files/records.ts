@@ -138,3 +138,29 @@ export function storedFileView(row: FileColumns) {
     updated_at: (row.file_created_at ?? new Date(0)).toISOString(),
   };
 }
+
+/**
+ * Applies a form's file choice inside the owner's transaction: a new file replaces the current one of that role
+ * (its blob goes after commit), `remove` drops it, nothing keeps it. Returns the file's name before and after, for
+ * the audit row.
+ */
+export async function applyFileChoice(
+  tx: Tx,
+  changes: FileChanges,
+  owner: FileOwner,
+  actorId: number | null,
+  choice: { file: ReceivedFile | undefined; remove: boolean | undefined; role?: string },
+): Promise<{ before: string | null; after: string | null }> {
+  const role = choice.role ?? 'file';
+  const current = await findOwnerFile(tx, owner, role);
+  const before = current?.original_name ?? null;
+  if (choice.file) {
+    const stored = await changes.attach(tx, choice.file, owner, actorId, role);
+    return { before, after: stored.original_name };
+  }
+  if (choice.remove && current) {
+    await changes.detachAll(tx, role === 'file' ? owner : { type: `${owner.type}.${role}`, id: owner.id });
+    return { before, after: null };
+  }
+  return { before, after: before };
+}

@@ -7,7 +7,7 @@ import {
   companyMessages,
 } from '@origem/contract/schemas/companies';
 import type { Database, Executor, Tx } from '../../db/client';
-import { FileChanges, findOwnerFile } from '../../files/records';
+import { applyFileChoice, FileChanges, findOwnerFile } from '../../files/records';
 import type { FileStorage } from '../../files/storage';
 import type { ReceivedFile } from '../../files/upload';
 import { changedValues, recordAudit } from '../../lib/audit';
@@ -203,16 +203,13 @@ export async function updateCompany(
       const values = valuesOf(input, await ownerOf(tx, actor, input, before));
       await q.updateCompany(tx, id, values);
 
-      const current = await findOwnerFile(tx, contractOwner(id));
-      let after = current?.original_name ?? null;
-      if (file) after = (await changes.attach(tx, file, contractOwner(id), actor.id)).original_name;
-      else if (input.remove_social_contract && current) {
-        await changes.detachAll(tx, contractOwner(id));
-        after = null;
-      }
+      const contract = await applyFileChoice(tx, changes, contractOwner(id), actor.id, {
+        file,
+        remove: input.remove_social_contract,
+      });
       const diff = changedValues(
-        { ...before, social_contract: current?.original_name ?? null },
-        { ...values, social_contract: after },
+        { ...before, social_contract: contract.before },
+        { ...values, social_contract: contract.after },
       );
       await recordAudit(tx, ctx, { event: 'updated', type: AUDIT_TYPE, id, old: diff.old, new: diff.new });
     }),

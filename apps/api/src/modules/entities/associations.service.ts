@@ -7,7 +7,7 @@ import {
   type FeeInput,
 } from '@origem/contract/schemas/entities';
 import type { Database, Executor } from '../../db/client';
-import { FileChanges, findOwnerFile } from '../../files/records';
+import { applyFileChoice, FileChanges, findOwnerFile } from '../../files/records';
 import type { FileStorage } from '../../files/storage';
 import type { ReceivedFile } from '../../files/upload';
 import { changedValues, recordAudit } from '../../lib/audit';
@@ -23,7 +23,7 @@ import {
 import { toPage } from '../../lib/paging';
 import * as q from './associations.queries';
 import { assertMayCreateOrDelete } from './authority';
-import { applyLogo, LOGO_OWNER } from './logos';
+import { LOGO_OWNER } from './logos';
 
 const owner = (id: number) => ({ type: LOGO_OWNER.association, id });
 
@@ -186,7 +186,10 @@ export async function updateAssociation(
         await q.updateAssociation(tx, id, values);
         if (federation) await q.moveAssociationUsers(tx, id, federation);
         if (input.fees) await q.replaceFees(tx, id, input.fees);
-        const logoChange = await applyLogo(tx, changes, owner(id), actor.id, logo, input.remove_logo);
+        const logoChange = await applyFileChoice(tx, changes, owner(id), actor.id, {
+          file: logo,
+          remove: input.remove_logo,
+        });
         const diff = changedValues(
           { ...before, fees: feesBefore, logo: logoChange.before },
           { ...values, fees: input.fees ? await feeAudit(tx, id) : feesBefore, logo: logoChange.after },

@@ -5,7 +5,7 @@ import {
   type FederationInput,
 } from '@origem/contract/schemas/entities';
 import type { Database, Executor } from '../../db/client';
-import { FileChanges, findOwnerFile } from '../../files/records';
+import { applyFileChoice, FileChanges, findOwnerFile } from '../../files/records';
 import type { FileStorage } from '../../files/storage';
 import type { ReceivedFile } from '../../files/upload';
 import { changedValues, recordAudit } from '../../lib/audit';
@@ -14,7 +14,7 @@ import { conflict, fieldError, isForeignKeyViolation, notFound } from '../../lib
 import { toPage } from '../../lib/paging';
 import { assertMayCreateOrDelete } from './authority';
 import * as q from './federations.queries';
-import { applyLogo, LOGO_OWNER } from './logos';
+import { LOGO_OWNER } from './logos';
 
 const owner = (id: number) => ({ type: LOGO_OWNER.federation, id });
 
@@ -112,7 +112,10 @@ export async function updateFederation(
       if (values.confederation_id !== before.confederation_id) {
         await q.moveFederationUsers(tx, id, values.confederation_id ?? null);
       }
-      const logoChange = await applyLogo(tx, changes, owner(id), actor.id, logo, input.remove_logo);
+      const logoChange = await applyFileChoice(tx, changes, owner(id), actor.id, {
+        file: logo,
+        remove: input.remove_logo,
+      });
       const diff = changedValues(
         { ...before, logo: logoChange.before },
         { ...values, logo: logoChange.after },

@@ -1,7 +1,5 @@
-import type { Executor, Tx } from '../../db/client';
-import type { FileChanges } from '../../files/records';
+import type { Executor } from '../../db/client';
 import { findOwnerFile } from '../../files/records';
-import type { ReceivedFile } from '../../files/upload';
 
 /** `stored_files.owner_type` of each entity's logo. */
 export const LOGO_OWNER = {
@@ -37,31 +35,6 @@ export function logoView(url: string, row: LogoColumns) {
     size: row.logo_size ?? 0,
     updated_at: (row.logo_created_at ?? new Date(0)).toISOString(),
   };
-}
-
-/**
- * Applies the form's logo choice inside the record's transaction: a new file replaces the old (whose blob goes
- * after commit), `remove` drops it, nothing keeps it. Returns the logo's name before and after, for the audit.
- */
-export async function applyLogo(
-  tx: Tx,
-  changes: FileChanges,
-  owner: { type: string; id: number },
-  actorId: number,
-  logo: ReceivedFile | undefined,
-  remove: boolean | undefined,
-): Promise<{ before: string | null; after: string | null }> {
-  const current = await findOwnerFile(tx, owner);
-  const before = current?.original_name ?? null;
-  if (logo) {
-    const stored = await changes.attach(tx, logo, owner, actorId);
-    return { before, after: stored.original_name };
-  }
-  if (remove && current) {
-    await changes.detachAll(tx, owner);
-    return { before, after: null };
-  }
-  return { before, after: before };
 }
 
 /** `page_federation_image_path` of GET /v1/user/detail: the federation's logo address when it has one. */

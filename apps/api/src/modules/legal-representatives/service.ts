@@ -5,7 +5,7 @@ import {
   legalRepresentativeMessages,
 } from '@origem/contract/schemas/legal-representatives';
 import type { Database, Executor, Tx } from '../../db/client';
-import { FileChanges, findOwnerFile } from '../../files/records';
+import { applyFileChoice, FileChanges, findOwnerFile } from '../../files/records';
 import type { FileStorage } from '../../files/storage';
 import type { ReceivedFile } from '../../files/upload';
 import { changedValues, recordAudit } from '../../lib/audit';
@@ -90,9 +90,8 @@ async function valuesOf(
 }
 
 /**
- * Applies the form's procuration choice inside the transaction: a new PDF replaces the old one (its blob goes after
- * commit, so no orphan stays), `remove` drops it, nothing keeps it. A procuration needs its validity date.
- * Returns the file's name before and after, for the audit row.
+ * Applies the form's procuration choice inside the transaction (see applyFileChoice); a procuration needs its
+ * validity date. Returns the file's name before and after, for the audit row.
  */
 async function applyProcuration(
   tx: Tx,
@@ -103,16 +102,11 @@ async function applyProcuration(
   file: ReceivedFile | undefined,
   remove: boolean | undefined,
 ): Promise<{ before: string | null; after: string | null }> {
-  const owner = q.procurationOwner(id);
-  const current = await findOwnerFile(tx, owner, q.PROCURATION_ROLE);
-  const before = current?.original_name ?? null;
-  let after = before;
-  if (file) {
-    after = (await changes.attach(tx, file, owner, actor.id, q.PROCURATION_ROLE)).original_name;
-  } else if (remove && current) {
-    await changes.detachAll(tx, owner);
-    after = null;
-  }
+  const { before, after } = await applyFileChoice(tx, changes, q.procurationOwner(id), actor.id, {
+    file,
+    remove,
+    role: q.PROCURATION_ROLE,
+  });
   if (after !== null && !values.procuration_valid_until) {
     throw fieldError('procuration_valid_until', legalRepresentativeMessages.validUntilRequired);
   }

@@ -5,8 +5,8 @@ import type {
   PartyRecordInput,
   PartyTrashedQuery,
 } from '@origem/contract/schemas/party-records';
-import type { Database, Executor, Tx } from '../../db/client';
-import { FileChanges, findOwnerFile } from '../../files/records';
+import type { Database, Executor } from '../../db/client';
+import { applyFileChoice, FileChanges, findOwnerFile } from '../../files/records';
 import type { FileStorage } from '../../files/storage';
 import type { ReceivedFile } from '../../files/upload';
 import { changedValues, recordAudit } from '../../lib/audit';
@@ -158,28 +158,6 @@ export async function createParty(
   return getParty(db, spec, actor, id);
 }
 
-/** A new file replaces the current one (its blob removed after commit); `remove` drops it; nothing keeps it. */
-async function applySocialContract(
-  tx: Tx,
-  changes: FileChanges,
-  owner: { type: string; id: number },
-  actorId: number,
-  file: ReceivedFile | undefined,
-  remove: boolean | undefined,
-) {
-  const current = await findOwnerFile(tx, owner, SOCIAL_CONTRACT_ROLE);
-  const before = current?.original_name ?? null;
-  if (file) {
-    const stored = await changes.attach(tx, file, owner, actorId, SOCIAL_CONTRACT_ROLE);
-    return { before, after: stored.original_name };
-  }
-  if (remove && current) {
-    await changes.detachAll(tx, { type: `${owner.type}.${SOCIAL_CONTRACT_ROLE}`, id: owner.id });
-    return { before, after: null };
-  }
-  return { before, after: before };
-}
-
 export async function updateParty(
   db: Database,
   files: FileStorage,
@@ -204,14 +182,11 @@ export async function updateParty(
         const values = valuesOf(input, association, input.associated ?? before.associated);
         await assertTaxIdFree(tx, spec, values, id);
         await q.updateParty(tx, spec, id, values);
-        const contract = await applySocialContract(
-          tx,
-          changes,
-          contractOwner(spec, id),
-          actor.id,
+        const contract = await applyFileChoice(tx, changes, contractOwner(spec, id), actor.id, {
           file,
-          input.remove_social_contract,
-        );
+          remove: input.remove_social_contract,
+          role: SOCIAL_CONTRACT_ROLE,
+        });
         const diff = changedValues(
           { ...before, social_contract: contract.before },
           { ...values, social_contract: contract.after },
