@@ -3,7 +3,14 @@ import { messages } from '../messages.pt';
 import { listOf, optionalId, optionalText, pageQuery, paginated } from '../paging';
 import { isValidCnpj, unmaskTaxId } from '../validators/tax-id';
 import { addressOutput, entityMessages, flag, optionalEmail, UF_CODES } from './entities';
-import { nullableId, optionalNullableText, requiredId, requiredText } from './fields';
+import {
+  isOptionalText,
+  nullableId,
+  optionalNullableText,
+  requiredId,
+  requiredText,
+  whenFieldsParsed,
+} from './fields';
 import { storedFileInfoSchema } from './files';
 
 /**
@@ -94,6 +101,15 @@ function foreignIssues(v: Fields, add: (path: string, message: string) => void) 
   if (v.phone && !/^[\d\s()+.-]+$/.test(v.phone)) add('phone', companyMessages.foreignPhone);
 }
 
+const countryRulesInput = whenFieldsParsed({
+  country_id: Number.isInteger,
+  cnpj: isOptionalText,
+  foreign_tax_id: isOptionalText,
+  phone: isOptionalText,
+  postcode: isOptionalText,
+  state: isOptionalText,
+});
+
 /**
  * The company form, given the id of Brazil in the countries table: a Brazilian company needs a valid CNPJ
  * (alphanumeric accepted) and may have a CEP and a UF; a foreign one needs its own tax id. Only the identifier
@@ -109,7 +125,7 @@ export function refineCompany<T extends z.ZodType<Fields>>(
       const add = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
       if (v.country_id === brazilCountryId) brazilianIssues(v, add);
       else foreignIssues(v, add);
-    })
+    }, countryRulesInput)
     .transform((v) => {
       if (v.country_id !== brazilCountryId) return { ...v, cnpj: null };
       return {

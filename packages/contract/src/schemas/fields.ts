@@ -40,11 +40,19 @@ export const optionalCnpj = z
   .transform((v) => (v ? unmaskTaxId(v) : null))
   .refine((v) => v === null || isValidCnpj(v), messages.field.cnpj);
 
-export const requiredId = z.coerce
-  .number({ error: messages.field.required })
-  .int(messages.field.required)
-  .positive(messages.field.required)
-  .max(MAX_ID, messages.field.invalidOption);
+export const requiredId = requiredChoice(messages.field.required);
+
+/** A select that must be chosen, saying which ('Escolha o exportador…'); an empty select counts as not chosen. */
+export function requiredChoice(message: string) {
+  return z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce
+      .number({ error: message })
+      .int(message)
+      .positive(message)
+      .max(MAX_ID, messages.field.invalidOption),
+  );
+}
 
 export const nullableId = z.preprocess(
   (v) => (v === '' || v === undefined ? null : v),
@@ -59,3 +67,21 @@ export const optionalPhone = z
   .nullish()
   .transform((v) => (v ? v.replace(/\D/g, '') : null))
   .refine((v) => v === null || /^\d{10,11}$/.test(v), 'Informe o telefone com DDD (10 ou 11 dígitos).');
+
+/** A parsed optional text field: a string, or nothing. */
+export const isOptionalText = (value: unknown): boolean =>
+  value === null || value === undefined || typeof value === 'string';
+
+/**
+ * zod skips an object's refinements once any field has failed, so a rule across fields (CPF or CNPJ by person type,
+ * CNPJ or foreign tax id by country) would only show on a second submit. Passed as the refinement's params, this
+ * runs it anyway whenever the fields it reads parsed to what it expects: the form shows every message at once.
+ */
+export function whenFieldsParsed(checks: Record<string, (value: unknown) => boolean>) {
+  return {
+    when: ({ value }: { value: unknown }) => {
+      const fields = value as Record<string, unknown> | null | undefined;
+      return Boolean(fields) && Object.entries(checks).every(([name, ok]) => ok(fields?.[name]));
+    },
+  };
+}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages.pt';
 import { isValidCnpj, isValidCpf, unmaskTaxId } from '../validators/tax-id';
 import { addressInput, addressOutput, optionalEmail, optionalPhone } from './entities';
-import { optionalNullableText, requiredId, requiredText } from './fields';
+import { isOptionalText, optionalNullableText, requiredId, requiredText, whenFieldsParsed } from './fields';
 
 /**
  * What exporters, dispatchers and pre-registrations share (DOMAIN.md §1, §7): a person (CPF) or a company (CNPJ)
@@ -44,39 +44,30 @@ export const partyInputFields = {
 type TaxIdInput = { person_type_id: number; cpf: string | null; cnpj: string | null };
 
 /**
- * Runs the tax-id check even when other fields are wrong (zod skips object refinements after field errors), so the
- * form shows every message at once — as long as the person type and the tax ids themselves parsed.
- */
-const checkTaxIdWithOtherErrors = {
-  when: ({ value }: { value: unknown }) => {
-    const v = value as Partial<Record<'person_type_id' | 'cpf' | 'cnpj', unknown>> | undefined;
-    const text = (x: unknown) => x === null || x === undefined || typeof x === 'string';
-    return (
-      (v?.person_type_id === PERSON_TYPE_FISICA || v?.person_type_id === PERSON_TYPE_JURIDICA) &&
-      text(v.cpf) &&
-      text(v.cnpj)
-    );
-  },
-};
-
-/**
  * Requires the CPF of a person or the CNPJ (alphanumeric accepted) of a company, with valid check digits, next to
  * the field; keeps only the one that applies.
  */
 export function refinePartyTaxId<T extends z.ZodType<TaxIdInput>>(schema: T) {
   return schema
-    .superRefine((value, ctx) => {
-      if (value.person_type_id === PERSON_TYPE_FISICA) {
-        if (!value.cpf) ctx.addIssue({ code: 'custom', path: ['cpf'], message: partyMessages.cpfRequired });
-        else if (!isValidCpf(value.cpf))
-          ctx.addIssue({ code: 'custom', path: ['cpf'], message: messages.field.cpf });
-      } else if (value.person_type_id === PERSON_TYPE_JURIDICA) {
-        if (!value.cnpj)
-          ctx.addIssue({ code: 'custom', path: ['cnpj'], message: partyMessages.cnpjRequired });
-        else if (!isValidCnpj(value.cnpj))
-          ctx.addIssue({ code: 'custom', path: ['cnpj'], message: messages.field.cnpj });
-      }
-    }, checkTaxIdWithOtherErrors)
+    .superRefine(
+      (value, ctx) => {
+        if (value.person_type_id === PERSON_TYPE_FISICA) {
+          if (!value.cpf) ctx.addIssue({ code: 'custom', path: ['cpf'], message: partyMessages.cpfRequired });
+          else if (!isValidCpf(value.cpf))
+            ctx.addIssue({ code: 'custom', path: ['cpf'], message: messages.field.cpf });
+        } else if (value.person_type_id === PERSON_TYPE_JURIDICA) {
+          if (!value.cnpj)
+            ctx.addIssue({ code: 'custom', path: ['cnpj'], message: partyMessages.cnpjRequired });
+          else if (!isValidCnpj(value.cnpj))
+            ctx.addIssue({ code: 'custom', path: ['cnpj'], message: messages.field.cnpj });
+        }
+      },
+      whenFieldsParsed({
+        person_type_id: (v) => v === PERSON_TYPE_FISICA || v === PERSON_TYPE_JURIDICA,
+        cpf: isOptionalText,
+        cnpj: isOptionalText,
+      }),
+    )
     .transform((value) => ({
       ...value,
       cpf: value.person_type_id === PERSON_TYPE_FISICA ? value.cpf : null,

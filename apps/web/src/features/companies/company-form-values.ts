@@ -2,13 +2,23 @@ import {
   type Company,
   type CompanyTypeId,
   companyFieldsSchema,
+  companyMessages,
   refineCompany,
 } from '@origem/contract/schemas/companies';
+import { whenFieldsParsed } from '@origem/contract/schemas/fields';
 import { type PdfValue, pdfFileValue } from '../../ui/pdf-file-field';
 
-/** The form's schema: the contract's rules (Brazil decides CNPJ vs foreign tax id) plus the file. */
-export function companyFormSchema(brazilCountryId: number | null) {
-  return refineCompany(companyFieldsSchema.extend({ social_contract: pdfFileValue }), brazilCountryId);
+/**
+ * The form's schema: the contract's rules (Brazil decides CNPJ vs foreign tax id) plus the file; staff must also
+ * choose the exporter whose book the company goes into (the server refuses it otherwise).
+ */
+export function companyFormSchema(brazilCountryId: number | null, staff: boolean) {
+  const fields = companyFieldsSchema.extend({ social_contract: pdfFileValue }).superRefine((v, ctx) => {
+    if (staff && !v.exporter_id) {
+      ctx.addIssue({ code: 'custom', path: ['exporter_id'], message: companyMessages.exporterRequired });
+    }
+  }, whenFieldsParsed({}));
+  return refineCompany(fields, brazilCountryId);
 }
 
 export type CompanyFormValues = {

@@ -146,7 +146,7 @@ export function CompanyForm({ company, type, brazilId }: CompanyFormProps) {
   const manufacturer = type === COMPANY_TYPE.manufacturer;
 
   const form = useApiForm({
-    schema: companyFormSchema(brazilId),
+    schema: companyFormSchema(brazilId, staff),
     defaultValues: companyDefaults(company, type),
     onSubmit: async ({ social_contract, ...values }) => {
       const body = companyFormData(values, social_contract);

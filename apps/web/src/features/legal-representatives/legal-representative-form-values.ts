@@ -1,3 +1,4 @@
+import { requiredChoice } from '@origem/contract/schemas/fields';
 import {
   type LegalRepresentative,
   legalRepresentativeInputSchema,
@@ -10,11 +11,7 @@ import { pdfFileValue } from '../../ui/pdf-file-field';
 
 const procurationField = pdfFileValue;
 
-const exporterRequired = legalRepresentativeMessages.exporterRequired;
-const requiredExporter = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z.coerce.number({ error: exporterRequired }).int(exporterRequired).positive(exporterRequired),
-);
+const requiredExporter = requiredChoice(legalRepresentativeMessages.exporterRequired);
 
 /** `staff`: the user chooses the exporter (an exporter's user always writes into its own). */
 export function legalRepresentativeFormSchema(staff: boolean) {
