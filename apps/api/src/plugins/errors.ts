@@ -19,6 +19,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         code: error.code,
         message: error.message,
         ...(error.errors ? { errors: error.errors } : {}),
+        ...error.details,
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

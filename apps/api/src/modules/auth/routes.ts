@@ -14,16 +14,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../lib/context';
 import { AppError, invalid } from '../../lib/errors';
+import { publicRateLimit } from '../../lib/rate-limit';
 import { verifyRecaptcha } from '../../lib/recaptcha';
 import * as auth from './service';
 
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tokenRateLimit = { max: app.config.rateLimitPerMinute, timeWindow: '1 minute' };
-  const publicRateLimit = {
-    max: Math.max(1, Math.ceil(app.config.rateLimitPerMinute / 2)),
-    timeWindow: '1 minute',
-  };
+  const publicLimit = publicRateLimit(app.config);
 
   // OAuth clients post forms; the SPA posts JSON. Both reach the same schema.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -85,7 +83,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/v1/user/send_new_password',
     {
-      config: { public: true, rateLimit: publicRateLimit, audit: false },
+      config: { public: true, rateLimit: publicLimit, audit: false },
       schema: {
         tags: ['Autenticação'],
         summary: 'Envia por e-mail um link para redefinir a senha',
@@ -133,7 +131,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/v1/user/reset_password',
     {
-      config: { public: true, rateLimit: publicRateLimit },
+      config: { public: true, rateLimit: publicLimit },
       schema: {
         tags: ['Autenticação'],
         summary: 'Define a senha pelo link enviado por e-mail',

@@ -18,7 +18,7 @@ import {
   reasonSchema,
   taxIdRefusalSchema,
 } from '@origem/contract/schemas/pre-registrations';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readForm, withUploads } from '../../files/form';
@@ -27,6 +27,7 @@ import { PDF_POLICY } from '../../files/upload';
 import { requireActor } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
 import { parseInput } from '../../lib/parse-input';
+import { publicRateLimit } from '../../lib/rate-limit';
 import { verifyRecaptcha } from '../../lib/recaptcha';
 import * as preRegistrations from './service';
 
@@ -46,20 +47,10 @@ const decided = z.object({ message: z.string(), pre_registration: preRegistratio
 const formDoc =
   'multipart/form-data: os dados do solicitante (perfil, tipo de pessoa, CPF ou CNPJ, nome, e-mail, telefone, endereço, federação e associação) e o arquivo `social_contract` (PDF, até 10 MB).';
 
-/** 251/252 answer with the support channels; anything else goes on to the error handler. */
-function sendRefusal(reply: FastifyReply, err: unknown) {
-  if (err instanceof preRegistrations.TaxIdRefused) return reply.status(err.status).send(err.body);
-  throw err;
-}
-
 /** SPEC §7 Pre-registration: the public sign-up calls (no token) and the staff's analysis. */
 export async function preRegistrationRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // Like the public auth routes: a form anyone can post is rate-limited per address.
-  const publicRateLimit = {
-    max: Math.max(1, Math.ceil(app.config.rateLimitPerMinute / 2)),
-    timeWindow: '1 minute',
-  };
+  const publicLimit = publicRateLimit(app.config);
   const publicRead = { public: true } as const;
 
   app.get(
@@ -106,7 +97,7 @@ export async function preRegistrationRoutes(fastify: FastifyInstance): Promise<v
   app.post(
     BASE,
     {
-      config: { public: true, rateLimit: publicRateLimit },
+      config: { public: true, rateLimit: publicLimit },
       schema: {
         tags,
         security: [],
@@ -123,32 +114,28 @@ export async function preRegistrationRoutes(fastify: FastifyInstance): Promise<v
     },
     async (request, reply) => {
       const form = await readForm(request, app.files, uploads);
-      try {
-        const created = await withUploads(app.files, form, async ({ fields, files }) => {
-          const input = parseInput(preRegistrationInputSchema, fields);
-          if (!(await verifyRecaptcha(app.config.recaptchaSecret, input.recaptchaToken, request.ip))) {
-            throw fieldError('recaptchaToken', messages.auth.recaptcha);
-          }
-          return preRegistrations.createPreRegistration(
-            app.db,
-            app.files,
-            request.ctx,
-            input,
-            files.social_contract,
-          );
-        });
-        void app.mail.flush();
-        return reply.status(201).send(created);
-      } catch (err) {
-        return sendRefusal(reply, err);
-      }
+      const created = await withUploads(app.files, form, async ({ fields, files }) => {
+        const input = parseInput(preRegistrationInputSchema, fields);
+        if (!(await verifyRecaptcha(app.config.recaptchaSecret, input.recaptchaToken, request.ip))) {
+          throw fieldError('recaptchaToken', messages.auth.recaptcha);
+        }
+        return preRegistrations.createPreRegistration(
+          app.db,
+          app.files,
+          request.ctx,
+          input,
+          files.social_contract,
+        );
+      });
+      void app.mail.flush();
+      return reply.status(201).send(created);
     },
   );
 
   app.get(
     `${BASE}/pendency/:id`,
     {
-      config: { public: true, rateLimit: publicRateLimit },
+      config: { public: true, rateLimit: publicLimit },
       schema: {
         tags,
         security: [],
@@ -198,7 +185,7 @@ export async function preRegistrationRoutes(fastify: FastifyInstance): Promise<v
     `${BASE}/:id`,
     {
       // Public with the applicant's pendency token (form field `token`); otherwise the staff's permission.
-      config: { public: true, permission: 'pre_registration.analyse', rateLimit: publicRateLimit },
+      config: { public: true, permission: 'pre_registration.analyse', rateLimit: publicLimit },
       schema: {
         tags,
         summary: 'Edita um pré-cadastro (equipe) ou envia as correções da pendência (token)',
@@ -211,22 +198,18 @@ export async function preRegistrationRoutes(fastify: FastifyInstance): Promise<v
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const form = await readForm(request, app.files, uploads);
-      try {
-        return await withUploads(app.files, form, ({ fields, files }) =>
-          preRegistrations.updatePreRegistration(
-            app.db,
-            app.files,
-            request.ctx,
-            request.params.id,
-            parseInput(preRegistrationInputSchema, fields),
-            files.social_contract,
-          ),
-        );
-      } catch (err) {
-        return sendRefusal(reply, err);
-      }
+      return withUploads(app.files, form, ({ fields, files }) =>
+        preRegistrations.updatePreRegistration(
+          app.db,
+          app.files,
+          request.ctx,
+          request.params.id,
+          parseInput(preRegistrationInputSchema, fields),
+          files.social_contract,
+        ),
+      );
     },
   );
 

@@ -10,7 +10,6 @@ import {
   type PreRegistrationListQuery,
   type PreRegistrationStatus,
   type ProfileType,
-  type TaxIdRefusal,
   preRegistrationMessages as text,
 } from '@origem/contract/schemas/pre-registrations';
 import { sql } from 'drizzle-orm';
@@ -42,20 +41,6 @@ import { SOCIAL_CONTRACT_OWNER } from './queries';
 const PENDENCY_TTL_MS = PENDENCY_LINK_DAYS * 24 * 60 * 60 * 1000;
 const AUDIT_TYPE = 'pre_registration';
 const ownerOf = (id: number) => ({ type: SOCIAL_CONTRACT_OWNER.preRegistration, id });
-
-/**
- * 251 / 252 (SPEC §5, §8): the CPF/CNPJ is already registered, or under analysis in another pre-registration.
- * Thrown so the uploaded file is discarded; the route answers `body` with `status`. Nothing is written.
- */
-export class TaxIdRefused extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: TaxIdRefusal,
-  ) {
-    super(body.message);
-    this.name = 'TaxIdRefused';
-  }
-}
 
 /** 253: the approval is refused with the reason; nothing is written. */
 const approvalRefused = (reason: string) =>
@@ -108,9 +93,8 @@ function refusal(
   message: string,
   association: { name: string; email: string | null; phone: string | null },
 ) {
-  return new TaxIdRefused(status, {
-    code: status === SpecialStatus.AlreadyRegistered ? 'AlreadyRegistered' : 'UnderRegistrationAnalysis',
-    message,
+  const code = status === SpecialStatus.AlreadyRegistered ? 'AlreadyRegistered' : 'UnderRegistrationAnalysis';
+  return new AppError(status, code, message, undefined, {
     support: { name: association.name, email: association.email, phone: association.phone },
   });
 }
