@@ -24,7 +24,7 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           // antd renders slowly under jsdom; a loaded CI machine must not turn that into failures.
-          testTimeout: 20_000,
+          testTimeout: 60_000,
           setupFiles: ['apps/web/src/test-setup.ts'],
         },
       },

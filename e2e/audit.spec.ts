@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { createUserWithPassword, expect, loginAsRole, test } from './fixtures';
+import { createUserWithPassword, expect, test } from './fixtures';
 
 const CSV_HEADER =
-  'ID;Data/hora;Usuário;E-mail;Perfil;Evento;Tipo de registro;ID do registro;IP;Navegador;URL;Valores antigos;Valores novos';
+  'ID;Data/hora;Usuário;E-mail;Perfil;Evento;Tipo de registro;ID do registro;IP;Navegador;URL;Valores antigos;Valores novos;Nome do registro';
 
 /** The data rows of the audit list (the header row has no cells). */
 function auditRows(page: Page) {
@@ -24,11 +24,12 @@ async function choose(page: Page, label: string, option: string) {
 
 test.describe('auditoria', () => {
   test('the newest rows show a user just created, with its values when expanded', async ({
-    page,
+    pageAs,
     request,
   }) => {
     const created = await createUserWithPassword(request);
-    await loginAsRole(page, 'admin');
+    const page = await pageAs('admin');
+    await page.goto('/');
     await page
       .getByRole('navigation', { name: 'Menu principal' })
       .getByRole('link', { name: 'Auditoria' })
@@ -39,7 +40,8 @@ test.describe('auditoria', () => {
 
     // Newest first: the creation is among the first rows (after the password set through the e-mail and the
     // admin's own login).
-    const creation = auditRows(page).filter({ hasText: 'Criado' }).filter({ hasText: 'Usuário #' }).first();
+    // The record by its name, not its number (issue 9).
+    const creation = auditRows(page).filter({ hasText: 'Criado' }).filter({ hasText: created.name }).first();
     await expect(creation).toBeVisible();
     await expect(creation).toContainText('Administrador');
     await expect(creation).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
@@ -49,7 +51,7 @@ test.describe('auditoria', () => {
     expect(index).toBeLessThan(5);
 
     await creation.getByRole('button', { name: 'Ver detalhes' }).click();
-    const changes = page.getByLabel(/^Alterações: Usuário #\d+$/);
+    const changes = page.getByLabel(`Alterações: Usuário: ${created.name}`);
     await expect(changes).toBeVisible();
     await expect(changes.getByRole('columnheader', { name: 'Campo' })).toBeVisible();
     await expect(changes.getByRole('columnheader', { name: 'Antes' })).toBeVisible();
@@ -60,9 +62,12 @@ test.describe('auditoria', () => {
     await expect(page.getByText('/v1/user', { exact: true })).toBeVisible();
   });
 
-  test('filters by event and record type live in the URL and survive a reload', async ({ page, request }) => {
+  test('filters by event and record type live in the URL and survive a reload', async ({
+    pageAs,
+    request,
+  }) => {
     await createUserWithPassword(request);
-    await loginAsRole(page, 'admin');
+    const page = await pageAs('admin');
     await page.goto('/auditoria');
     await expect(auditRows(page).first()).toBeVisible();
     // Without a type, the record can't be chosen.
@@ -80,7 +85,8 @@ test.describe('auditoria', () => {
       await expect(rows.first()).toBeVisible();
       for (const row of await rows.all()) {
         await expect(row).toContainText('Criado');
-        await expect(row).toContainText('Usuário #');
+        await expect(row).toContainText('Usuário');
+        await expect(row).not.toContainText('#');
       }
     };
     await check();
@@ -93,9 +99,9 @@ test.describe('auditoria', () => {
     await check();
   });
 
-  test("'Exportar CSV' downloads audit.csv with the filtered trail", async ({ page, request }) => {
+  test("'Exportar CSV' downloads audit.csv with the filtered trail", async ({ pageAs, request }) => {
     const created = await createUserWithPassword(request);
-    await loginAsRole(page, 'admin');
+    const page = await pageAs('admin');
     await page.goto('/auditoria?event=created&auditable_type=user');
     await expect(auditRows(page).first()).toBeVisible();
 
@@ -115,20 +121,23 @@ test.describe('auditoria', () => {
     for (const line of lines.slice(1)) expect(line).toContain(';Criado;Usuário;');
   });
 
-  test('an exporter has no Auditoria in the menu and sees no audit data at /auditoria', async ({ page }) => {
-    await loginAsRole(page, 'exportador');
+  test('an exporter has no Auditoria in the menu and sees no audit data at /auditoria', async ({
+    pageAs,
+  }) => {
+    const page = await pageAs('exportador');
+    await page.goto('/');
     const menu = page.getByRole('navigation', { name: 'Menu principal' });
-    await expect(menu.getByRole('link', { name: 'Certificados' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Empresas' })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Auditoria', exact: true })).toHaveCount(0);
 
-    // A typed link to a screen beyond the user's permissions shows "Acesso negado" and calls nothing; the server
+    // A typed link to a screen beyond the user's permissions shows "Sem permissão" and calls nothing; the server
     // would refuse anyway (the API tests cover the 403).
     let auditCalls = 0;
     page.on('request', (r) => {
       if (new URL(r.url()).pathname.startsWith('/v1/audit')) auditCalls += 1;
     });
     await page.goto('/auditoria');
-    await expect(page.getByRole('heading', { name: 'Acesso negado' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sem permissão' })).toBeVisible();
     await expect(page).toHaveURL(/\/auditoria$/);
     await expect(page.getByRole('button', { name: 'Exportar CSV' })).toHaveCount(0);
     expect(auditCalls).toBe(0);

@@ -54,6 +54,8 @@ test('forgot password: the e-mailed link sets a new password that then signs in'
   await page.goto('/login');
   await page.getByRole('link', { name: 'Esqueceu a senha?' }).click();
   await expect(page).toHaveURL(/\/esqueceu-senha$/);
+  // The address changes before the lazily loaded screen replaces the login form (which has an E-mail field too).
+  await expect(page.getByRole('heading', { name: 'Esqueceu a senha?' })).toBeVisible();
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: /Enviar/ }).click();
   await expect(page.getByText(/Se o e-mail estiver cadastrado/)).toBeVisible();

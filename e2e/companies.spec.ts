@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { answerDialog, downloadBy, expect, loginAsRole, test } from './fixtures';
+import { answerDialog, choose, downloadBy, expect, test } from './fixtures';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const stamp = Date.now();
@@ -14,14 +14,6 @@ const CONTRACT = Buffer.from(
 
 const companyForm = (page: Page): Locator =>
   page.getByRole('form', { name: /Dados d[oa] (empresa|fabricante)/ });
-
-/** Picks an option of an antd select by typing part of its label. */
-async function choose(scope: Locator, label: string, option: string): Promise<void> {
-  const select = scope.getByRole('combobox', { name: label });
-  await select.click();
-  await select.fill(option);
-  await scope.page().locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-}
 
 /** The success dialog: exact text, closed with OK. */
 async function confirmSuccess(page: Page, text: string): Promise<void> {
@@ -42,8 +34,8 @@ async function shot(page: Page, name: string): Promise<void> {
 
 test.describe
   .serial('an exporter keeps its address book', () => {
-    test('adds an importer from Argentina: foreign tax id, no CNPJ', async ({ page }) => {
-      await loginAsRole(page, 'exportador');
+    test('adds an importer from Argentina: foreign tax id, no CNPJ', async ({ pageAs }) => {
+      const page = await pageAs('exportador');
       await page.goto('/importadores');
       await expect(page.getByRole('table', { name: 'Lista de importadores' })).toContainText(
         'Importadora Rioplatense S.A.',
@@ -53,7 +45,7 @@ test.describe
 
       const data = companyForm(page);
       await expect(data.getByRole('radio', { name: 'Importador' })).toBeChecked();
-      await choose(data, 'País', 'Argentina');
+      await choose(data, 'País', 'Argentina', { exact: true });
       await expect(data.getByRole('textbox', { name: 'CNPJ' })).toHaveCount(0);
       await data.getByRole('textbox', { name: 'Razão social' }).fill(importer);
       await data.getByRole('textbox', { name: 'Identificador fiscal' }).fill('30-70999888-1');
@@ -73,19 +65,19 @@ test.describe
       await expect(row).toContainText('Buenos Aires / CABA');
     });
 
-    test('adds a Brazilian manufacturer with its social contract and downloads it', async ({ page }) => {
-      await loginAsRole(page, 'exportador');
+    test('adds a Brazilian manufacturer with its social contract and downloads it', async ({ pageAs }) => {
+      const page = await pageAs('exportador');
       await page.goto('/fabricantes');
       await page.getByRole('button', { name: 'Novo fabricante' }).click();
       await expect(page).toHaveURL(/\/empresas-fab\/novo$/);
 
       const data = companyForm(page);
-      await choose(data, 'País', 'Brasil');
+      await choose(data, 'País', 'Brasil', { exact: true });
       await data.getByRole('textbox', { name: 'Razão social' }).fill(manufacturer);
       await data.getByRole('textbox', { name: 'CNPJ' }).fill('11222333000182');
       await data.getByRole('textbox', { name: 'CEP' }).fill('13800000');
       await data.getByRole('textbox', { name: 'Cidade' }).fill('Mogi Mirim');
-      await choose(data, 'UF', 'SP');
+      await choose(data, 'UF', 'SP', { exact: true });
       const chooser = page.waitForEvent('filechooser');
       await data.getByRole('button', { name: 'Contrato social (PDF, até 10 MB)' }).click();
       await (await chooser).setFiles({
@@ -121,7 +113,8 @@ test.describe
       // The edit screen shows it too, and offers its download.
       await row.getByRole('link', { name: manufacturer, exact: true }).click();
       await expect(page).toHaveURL(/\/empresas-fab\/\d+$/);
-      await expect(companyForm(page)).toContainText('contrato-mogiana.pdf');
+      // The stored file is shown by the name it downloads as (issue 9, item 11).
+      await expect(companyForm(page)).toContainText('contrato_social.pdf');
       const editDownload = await downloadBy(
         page,
         companyForm(page).getByRole('button', { name: 'Baixar', exact: true }),
@@ -137,14 +130,15 @@ test.describe
       await shot(page, 'companies-list');
     });
 
-    test('deletes the importer after confirming', async ({ page }) => {
-      await loginAsRole(page, 'exportador');
+    test('deletes the importer after confirming', async ({ pageAs }) => {
+      const page = await pageAs('exportador');
       await page.goto('/importadores');
       await filterByCorporateName(page, importer);
       const row = page.getByRole('row').filter({ hasText: importer });
       await row.getByRole('button', { name: `Excluir ${importer}` }).click();
       await answerDialog(page, `Excluir a empresa ${importer}?`, 'Excluir');
       await confirmSuccess(page, 'Empresa excluída com sucesso!');
-      await expect(page.getByText('Nenhum importador encontrado.')).toBeVisible();
+      // The list is filtered by the deleted importer's name: it says so (issue 9, item 4).
+      await expect(page.getByText('Nenhum resultado para estes filtros.')).toBeVisible();
     });
   });

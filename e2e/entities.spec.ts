@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
-import { answerDialog, expect, loginAsRole, test } from './fixtures';
+import { answerDialog, expect, test } from './fixtures';
 
 // CRC-32 (PNG chunks) and a real, decodable PNG: the edit screen must really draw the uploaded logo.
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -69,9 +69,9 @@ async function confirmSuccess(page: Page, text: string): Promise<void> {
   await answerDialog(page, text);
 }
 
-test('admin uploads a federation logo and sees it drawn on the edit screen', async ({ page }) => {
+test('admin uploads a federation logo and sees it drawn on the edit screen', async ({ pageAs }) => {
   const name = unique('Federação E2E');
-  await loginAsRole(page, 'admin');
+  const page = await pageAs('admin');
   await page.goto('/federacoes');
   await page.getByRole('button', { name: 'Nova federação' }).click();
   await expect(page).toHaveURL(/\/federacoes\/novo$/);
@@ -108,9 +108,9 @@ test('admin uploads a federation logo and sees it drawn on the edit screen', asy
   await expect(page.getByRole('button', { name: 'Trocar logo' })).toBeVisible();
 });
 
-test('admin creates a confederation and sees its CNPJ masked in the list', async ({ page }) => {
+test('admin creates a confederation and sees its CNPJ masked in the list', async ({ pageAs }) => {
   const name = unique('Confederação E2E');
-  await loginAsRole(page, 'admin');
+  const page = await pageAs('admin');
   await page.goto('/confederacoes');
   await page.getByRole('button', { name: 'Nova confederação' }).click();
   await expect(page).toHaveURL(/\/confederacao\/novo$/);
@@ -133,9 +133,11 @@ test('admin creates a confederation and sees its CNPJ masked in the list', async
   await expect(row).not.toContainText('12ABC34501DE35');
 });
 
-test('an invalid CNPJ shows the field error next to the field and keeps the form open', async ({ page }) => {
+test('an invalid CNPJ shows the field error next to the field and keeps the form open', async ({
+  pageAs,
+}) => {
   const name = unique('Confederação Inválida');
-  await loginAsRole(page, 'admin');
+  const page = await pageAs('admin');
   await page.goto('/confederacao/novo');
   const data = form(page, 'Dados da confederação');
   await data.getByRole('textbox', { name: 'Nome' }).fill(name);

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   type APIRequestContext,
+  type BrowserContext,
   test as base,
   type Download,
   expect,
@@ -26,17 +30,12 @@ export async function loginAsRole(page: Page, role: string): Promise<void> {
 
 type Mail = { to: string[]; subject: string; text: string };
 
-/** Waits for a mail to `to` (received by the real SMTP listener) and returns the newest one. */
+/** Waits for a mail to `to` (received by the real SMTP listener), answered by the catcher as soon as it arrives. */
 export async function waitForMail(to: string, subjectPart: string, after = 0): Promise<Mail> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const res = await fetch(`http://127.0.0.1:${MAIL_HTTP_PORT}/mails`);
-    const mails = ((await res.json()) as Mail[]).slice(after);
-    const found = mails.filter((m) => m.to.includes(to) && m.subject.includes(subjectPart)).at(-1);
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`nenhum e-mail para ${to} com "${subjectPart}"`);
+  const query = new URLSearchParams({ to, subject: subjectPart, after: String(after) });
+  const res = await fetch(`http://127.0.0.1:${MAIL_HTTP_PORT}/mails/next?${query}`);
+  if (res.status !== 200) throw new Error(`nenhum e-mail para ${to} com "${subjectPart}"`);
+  return (await res.json()) as Mail;
 }
 
 export async function mailCount(): Promise<number> {
@@ -50,37 +49,180 @@ export function linkIn(mail: Mail): string {
   return match[0];
 }
 
-export const test = base;
+type SessionFixtures = {
+  /**
+   * The demo role whose saved session the test's `page` starts with (signed in, on no page yet). Unset: a visitor.
+   * `test.use({ role: 'admin' })` for a whole file or describe.
+   */
+  role: string | undefined;
+  /** Another signed-in browser of a demo role (its own context), for tests that need two people or a viewport. */
+  pageAs: (role: string, options?: { viewport?: { width: number; height: number } }) => Promise<Page>;
+  /**
+   * A signed-in browser of a user a test created (not a demo role): the session is obtained from the API and stored
+   * the way the login screen stores it, so only the login tests type the form.
+   */
+  pageAsUser: (email: string, password: string) => Promise<Page>;
+};
+type WorkerFixtures = {
+  /** The storage state file of a demo role, signed in once per worker through the real login screen. */
+  savedSession: (role: string) => Promise<string>;
+};
+
+/**
+ * Saved sessions (issue 10 kernel): each demo role signs in once through the login form, and the tests that are
+ * not about signing in start from that stored session instead of typing the form again. A test must not sign such
+ * a session out or change that user's password (both end the saved token): use createUserWithPassword for those.
+ */
+export const test = base.extend<SessionFixtures, WorkerFixtures>({
+  savedSession: [
+    async ({ browser }, use, workerInfo) => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'origem-e2e-sessions-'));
+      const baseURL = workerInfo.project.use.baseURL;
+      const made = new Map<string, Promise<string>>();
+      await use((role) => {
+        let file = made.get(role);
+        if (!file) {
+          file = (async () => {
+            // Empty on purpose: Playwright fills a test's newContext with that test's options, and a test signed in
+            // as one role (`test.use({ role })`) would otherwise sign in the next role's login page as the first.
+            const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+            const page = await context.newPage();
+            await loginAsRole(page, role);
+            const target = path.join(dir, `${role}.json`);
+            await context.storageState({ path: target });
+            await context.close();
+            return target;
+          })();
+          made.set(role, file);
+        }
+        return file;
+      });
+      rmSync(dir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+  role: [undefined, { option: true }],
+  storageState: async ({ role, savedSession, storageState }, use) => {
+    await use(role ? await savedSession(role) : storageState);
+  },
+  pageAs: async ({ browser, savedSession }, use, testInfo) => {
+    const contexts: BrowserContext[] = [];
+    const { baseURL, locale, timezoneId, viewport, acceptDownloads } = testInfo.project.use;
+    await use(async (role, options = {}) => {
+      const context = await browser.newContext({
+        baseURL,
+        locale,
+        timezoneId,
+        acceptDownloads,
+        viewport: options.viewport ?? viewport,
+        storageState: await savedSession(role),
+      });
+      contexts.push(context);
+      return context.newPage();
+    });
+    for (const context of contexts) await context.close();
+  },
+  pageAsUser: async ({ browser, playwright }, use, testInfo) => {
+    const contexts: BrowserContext[] = [];
+    const { baseURL, locale, timezoneId, viewport, acceptDownloads } = testInfo.project.use;
+    if (!baseURL) throw new Error('sem baseURL');
+    await use(async (email, password) => {
+      const api = await playwright.request.newContext({ baseURL });
+      const login = await api.post('/v1/oauth/token', {
+        data: { grant_type: 'password', client_id: '2', username: email, password },
+      });
+      expect(login.status(), await login.text()).toBe(200);
+      const token = ((await login.json()) as { access_token: string }).access_token;
+      const detail = await api.get('/v1/user/detail', { headers: { authorization: `Bearer ${token}` } });
+      expect(detail.status()).toBe(200);
+      const user = await detail.text();
+      await api.dispose();
+      const context = await browser.newContext({
+        baseURL,
+        locale,
+        timezoneId,
+        viewport,
+        acceptDownloads,
+        storageState: {
+          cookies: [],
+          origins: [
+            {
+              origin: new URL(baseURL).origin,
+              localStorage: [
+                { name: 'origem.token', value: token },
+                { name: 'origem.user', value: user },
+              ],
+            },
+          ],
+        },
+      });
+      contexts.push(context);
+      return context.newPage();
+    });
+    for (const context of contexts) await context.close();
+  },
+});
 export { expect };
 
 /**
- * Clicks `button` in the dialog showing `text` and waits until the dialog has closed. antd can drop a click that
- * lands while a dialog is still zooming in, so the click is repeated (only while the dialog is open) until it goes.
+ * Clicks `button` in the dialog showing `text` and waits until the dialog has closed. antd ignores a click that lands
+ * while a dialog is still zooming in, so the click waits for the opening motion (its `ant-zoom-*` classes) to end.
  */
 export async function answerDialog(page: Page, text: string, button = 'OK'): Promise<void> {
   const dialog = page.getByRole('dialog').filter({ hasText: text });
   await expect(dialog).toBeVisible();
-  await expect(async () => {
-    if (await dialog.isVisible())
-      await dialog.getByRole('button', { name: button }).click({ timeout: 2_000 });
-    await expect(dialog).toBeHidden({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+  await expect(dialog).not.toHaveClass(/ant-zoom-(appear|enter)/);
+  await dialog.getByRole('button', { name: button }).click();
+  await expect(dialog).toBeHidden();
 }
 
 /**
- * Clicks `trigger` and returns the download it starts. Under load a click that lands while a freshly opened screen
- * is still settling can be lost, so when no download starts within a few seconds the click is made again.
+ * Clicks `option` (its title, or a pattern of it) in the open select dropdown and waits until the dropdown has closed.
+ * Like a dialog, a dropdown ignores a click that lands while it is still sliding open, so the click waits for the
+ * opening motion (its `ant-slide-up-*` classes) to end.
  */
+export async function pickOption(
+  page: Page,
+  option: string | RegExp,
+  { exact = false, multiple = false }: { exact?: boolean; multiple?: boolean } = {},
+): Promise<void> {
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  await expect(dropdown).toHaveCount(1);
+  await expect(dropdown).not.toHaveClass(/ant-slide-(up|down)-(appear|enter)/);
+  const item = dropdown.getByTitle(option, { exact });
+  await item.click();
+  // A single select closes on the pick; a multiple one stays open for the next (its caller checks the tags).
+  if (!multiple) await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+}
+
+/**
+ * Picks `option` in the antd select named `label` inside `scope`: opens it, types `typed` (the option itself when it
+ * is a string; `false` to only open it), then picks the option as `pickOption` does.
+ */
+export async function choose(
+  scope: Page | Locator,
+  label: string,
+  option: string | RegExp,
+  {
+    typed,
+    exact = false,
+    multiple = false,
+  }: { typed?: string | false; exact?: boolean; multiple?: boolean } = {},
+): Promise<void> {
+  const page = 'page' in scope ? scope.page() : scope;
+  const select = scope.getByRole('combobox', { name: label });
+  await select.click();
+  const text = typed ?? (typeof option === 'string' ? option : false);
+  if (text !== false) await select.fill(text);
+  await pickOption(page, option, { exact, multiple });
+}
+
+/** Clicks `trigger` (once it is enabled) and returns the download it starts. */
 export async function downloadBy(page: Page, trigger: Locator): Promise<Download> {
-  for (let attempt = 1; ; attempt += 1) {
-    const downloading = page.waitForEvent('download', { timeout: 5_000 });
-    await trigger.click();
-    try {
-      return await downloading;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
+  await expect(trigger).toBeEnabled();
+  const downloading = page.waitForEvent('download');
+  await trigger.click();
+  return downloading;
 }
 
 let throwaway = 0;

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { answerDialog, downloadBy, expect } from './fixtures';
+import { answerDialog, choose, downloadBy, expect } from './fixtures';
 
 /** Screen steps on legal representatives, shared by the specs that need them. */
 
@@ -24,13 +24,6 @@ export function samplePdf(title: string): Buffer {
   return Buffer.from(`%PDF-1.7\n1 0 obj << /Title (${title}) >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
 }
 
-async function choose(scope: Locator, label: string, option: string): Promise<void> {
-  const select = scope.getByRole('combobox', { name: label });
-  await select.click();
-  await select.fill(option);
-  await scope.page().locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-}
-
 /**
  * Adds a legal representative through the screens, as the signed-in user: opens /responsavel-legal, "Novo
  * responsável legal", fills the form (procuration PDF and its validity date included), saves and closes the
@@ -44,11 +37,11 @@ export async function addLegalRepresentative(page: Page, data: LegalRepresentati
   await expect(page).toHaveURL(/\/responsavel-legal\/novo$/);
 
   const form = page.getByRole('form', { name: 'Dados do responsável legal' });
-  if (data.exporter) await choose(form, 'Exportador', data.exporter);
+  if (data.exporter) await choose(form, 'Exportador', data.exporter, { exact: true });
   await form.getByLabel('Nome').fill(data.name);
   await form.getByLabel('CPF').fill(data.cpf);
   await form.getByLabel('E-mail').fill(data.email);
-  await choose(form, 'Cargo', data.jobPosition ?? 'Diretor');
+  await choose(form, 'Cargo', data.jobPosition ?? 'Diretor', { exact: true });
   if (data.validUntil) {
     const date = form.getByLabel('Validade da procuração');
     await date.click();

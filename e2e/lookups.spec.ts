@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { answerDialog, expect, loginAsRole, test } from './fixtures';
+import { answerDialog, expect, test } from './fixtures';
 
 /** Opens the hub from the side menu, then one table from its card. */
 async function openTable(page: Page, title: string, slug: string): Promise<void> {
@@ -37,9 +37,10 @@ async function fillCurrency(
 }
 
 test('the admin creates, edits and deletes a currency; a repeated code is refused next to its field', async ({
-  page,
+  pageAs,
 }) => {
-  await loginAsRole(page, 'admin');
+  const page = await pageAs('admin');
+  await page.goto('/');
   await openTable(page, 'Moedas', 'moedas');
   const currencies = table(page, 'Lista de moedas');
   await expect(currencies.getByRole('cell', { name: 'USD', exact: true })).toBeVisible();
@@ -81,12 +82,13 @@ test('the admin creates, edits and deletes a currency; a repeated code is refuse
   await row.getByRole('button', { name: 'Excluir Franco suíço' }).click();
   await answerDialog(page, 'Excluir moeda "Franco suíço"?', 'Excluir');
   await answerDialog(page, 'Registro excluído com sucesso!');
-  await expect(page.getByText('Nenhum registro encontrado.')).toBeVisible();
+  await expect(page.getByText('Nenhum resultado para estes filtros.')).toBeVisible();
   await expect(row).toHaveCount(0);
 });
 
-test('a fixed table offers no changes, not even to the admin', async ({ page }) => {
-  await loginAsRole(page, 'admin');
+test('a fixed table offers no changes, not even to the admin', async ({ pageAs }) => {
+  const page = await pageAs('admin');
+  await page.goto('/');
   await openTable(page, 'Tipos de empresa', 'tipos-empresa');
   const types = table(page, 'Lista de tipos de empresa');
   await expect(types.getByRole('cell', { name: 'Fabricante', exact: true })).toBeVisible();
@@ -95,8 +97,9 @@ test('a fixed table offers no changes, not even to the admin', async ({ page }) 
   await expect(types.getByRole('button')).toHaveCount(0);
 });
 
-test('the exporter sees the tables read-only', async ({ page }) => {
-  await loginAsRole(page, 'exportador');
+test('the exporter sees the tables read-only', async ({ pageAs }) => {
+  const page = await pageAs('exportador');
+  await page.goto('/');
   await openTable(page, 'Moedas', 'moedas');
   const currencies = table(page, 'Lista de moedas');
   await expect(currencies.getByRole('cell', { name: 'USD', exact: true })).toBeVisible();

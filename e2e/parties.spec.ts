@@ -1,18 +1,18 @@
 import { readFile } from 'node:fs/promises';
-import { answerDialog, downloadBy, expect, loginAsRole, test } from './fixtures';
+import { answerDialog, downloadBy, expect, test } from './fixtures';
 import { uniqueCnpj } from './tax-ids';
 
 /** A valid numeric CNPJ from 12 digits (Receita Federal check digits). */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 test('the analyst registers a dispatcher with its social contract, downloads it, deletes it and finds it among the deleted', async ({
-  page,
+  pageAs,
 }) => {
   const stamp = String(Date.now()).slice(-8);
   const name = `Despachos Teste ${stamp} Ltda.`;
   const cnpj = uniqueCnpj();
 
-  await loginAsRole(page, 'analista');
+  const page = await pageAs('analista');
   await page.goto('/despachantes');
   await expect(page.getByRole('heading', { name: 'Despachantes' })).toBeVisible();
   await page.getByRole('button', { name: 'Novo despachante' }).click();
@@ -57,7 +57,7 @@ test('the analyst registers a dispatcher with its social contract, downloads it,
   await row.getByRole('button', { name: `Excluir ${name}` }).click();
   await answerDialog(page, `Excluir o despachante ${name}?`, 'Excluir');
   await answerDialog(page, 'Despachante excluído com sucesso!');
-  await expect(page.getByText('Nenhum despachante encontrado.')).toBeVisible();
+  await expect(page.getByText('Nenhum resultado para estes filtros.')).toBeVisible();
 
   // …and back only with "Mostrar excluídos", marked as deleted.
   await page.getByRole('switch', { name: 'Mostrar excluídos' }).click();

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { answerDialog, downloadBy, expect, loginAsRole, mailCount, test, waitForMail } from './fixtures';
+import { answerDialog, choose, downloadBy, expect, mailCount, test, waitForMail } from './fixtures';
 import {
   addLegalRepresentative,
   downloadProcurationFromList,
@@ -15,24 +15,13 @@ function signUpForm(page: Page): Locator {
   return page.getByRole('form', { name: 'Dados do pré-cadastro' });
 }
 
-/** Picks an option of an antd select (searchable) by typing part of its label. */
-async function choose(scope: Locator, label: string, option: string): Promise<void> {
-  const select = scope.getByRole('combobox', { name: label });
-  await select.click();
-  await select.fill(option);
-  await scope.page().locator('.ant-select-dropdown:visible').getByTitle(option).click();
-  await expect(
-    scope.locator('.ant-form-item').filter({ has: scope.page().getByRole('combobox', { name: label }) }),
-  ).toContainText(option);
-}
-
 async function anonymousPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   return context.newPage();
 }
 
 test('a visitor signs up, resolves a pendency by the e-mailed link, is approved, signs in and adds a legal representative with a procuration', async ({
-  page,
+  pageAs,
   browser,
 }) => {
   const stamp = Date.now();
@@ -90,7 +79,7 @@ test('a visitor signs up, resolves a pendency by the e-mailed link, is approved,
   await answerDialog(visitor, 'em fase de análise cadastral');
 
   // 2. The analyst finds it and marks a pendency.
-  await loginAsRole(page, 'analista');
+  const page = await pageAs('analista');
   await page.goto('/pre-cadastros');
   const filters = page.getByRole('search', { name: 'Filtros' });
   await filters.getByRole('textbox', { name: 'CNPJ' }).fill(cnpj);
@@ -100,14 +89,15 @@ test('a visitor signs up, resolves a pendency by the e-mailed link, is approved,
   await expect(page.getByRole('table', { name: 'Lista de pré-cadastros' }).getByRole('row')).toHaveCount(2);
   await row.getByRole('button', { name: `Analisar ${company}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: company })).toBeVisible();
-  await expect(page.getByText('contrato-social.pdf')).toBeVisible();
+  // The stored file is shown by the name it downloads as (issue 9, item 11).
+  await expect(page.getByText(/contrato_social\.pdf/)).toBeVisible();
 
   const mailsBefore = await mailCount();
-  await page.getByRole('button', { name: 'Pendência' }).click();
-  const pendencyDialog = page.getByRole('dialog').filter({ hasText: 'Registrar pendência' });
-  await expect(pendencyDialog.getByRole('button', { name: 'Registrar pendência' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Marcar pendência' }).click();
+  const pendencyDialog = page.getByRole('dialog').filter({ hasText: 'Marcar pendência: pré-cadastro' });
+  await expect(pendencyDialog.getByRole('button', { name: 'Marcar pendência' })).toBeDisabled();
   await pendencyDialog.getByRole('textbox').fill('Envie o contrato social assinado por todos os sócios.');
-  await pendencyDialog.getByRole('button', { name: 'Registrar pendência' }).click();
+  await pendencyDialog.getByRole('button', { name: 'Marcar pendência' }).click();
   await answerDialog(page, 'Pendência registrada com sucesso!');
   await expect(page.getByText('Aguardando correções do solicitante')).toBeVisible();
 
@@ -134,15 +124,22 @@ test('a visitor signs up, resolves a pendency by the e-mailed link, is approved,
 
   // 4. The analyst approves it.
   await page.reload();
-  await expect(page.getByText('contrato-assinado.pdf')).toBeVisible();
+  await expect(page.getByText(/contrato_social\.pdf/)).toBeVisible();
   await expect(page.getByText('Reenviado após pendência')).toBeVisible();
   const download = await downloadBy(page, page.getByRole('button', { name: 'Baixar contrato social' }));
   expect(download.suggestedFilename()).toBe('contrato_social.pdf');
   const beforeApproval = await mailCount();
   await page.getByRole('button', { name: 'Aprovar' }).click();
-  await answerDialog(page, `Aprovar o pré-cadastro de ${company}?`, 'Aprovar');
+  await answerDialog(page, `Aprovar: pré-cadastro de ${company}`, 'Aprovar');
   await answerDialog(page, 'Pré-cadastro APROVADO com sucesso!');
   await expect(page.getByRole('link', { name: 'Abrir o exportador' })).toBeVisible();
+  // The history shows every step; the receipt is the PDF of the record.
+  const history = page.locator('.ant-card').filter({ hasText: 'Histórico' });
+  await expect(history.getByText('Marcar pendência')).toBeVisible();
+  await expect(history.getByText('Reenviar para análise')).toBeVisible();
+  await expect(history.getByText('Aprovar')).toBeVisible();
+  const receipt = await downloadBy(page, page.getByRole('button', { name: 'Comprovante (PDF)' }));
+  expect(receipt.suggestedFilename()).toMatch(/^comprovante-pre-cadastro-\d+\.pdf$/);
 
   // 5. The new exporter sets its password through the welcome e-mail and signs in.
   const welcome = await waitForMail(email, 'acesso foi criado', beforeApproval);

@@ -52,7 +52,8 @@ test('a permission given to the Exportador role reaches exporters at their next 
     .getByRole('link', { name: /^Editar/ })
     .click();
   await expect(page.getByRole('heading', { name: 'Exportador', level: 1 })).toBeVisible();
-  await expect(page.getByText('Sistema', { exact: true })).toBeVisible();
+  // The role's tag (a permission group may be called "Sistema" too).
+  await expect(page.locator('.ant-tag').getByText('Sistema', { exact: true })).toBeVisible();
   // A system role keeps its identifier and type.
   await expect(page.getByLabel('Identificador')).toBeDisabled();
 
@@ -75,7 +76,7 @@ test('a permission given to the Exportador role reaches exporters at their next 
     await expect(
       exporter
         .getByRole('navigation', { name: 'Menu principal' })
-        .getByRole('link', { name: 'Certificados', exact: true }),
+        .getByRole('link', { name: 'Empresas', exact: true }),
     ).toBeVisible();
     await expect(auditLink(exporter)).toHaveCount(0);
   } finally {
@@ -140,7 +141,7 @@ test('the admin creates a role with two permissions, finds it in the list and de
   await answerDialog(page, `Excluir o perfil "${label}"?`, 'Excluir');
   await answerDialog(page, 'Perfil excluído com sucesso!');
   await expect(page.getByText(label, { exact: true })).toHaveCount(0);
-  await expect(page.getByText('Nenhum perfil encontrado.')).toBeVisible();
+  await expect(page.getByText('Nenhum resultado para estes filtros.')).toBeVisible();
 });
 
 test('a taken identifier is refused next to the field; system roles cannot be deleted from the list', async ({

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { answerDialog, expect, linkIn, loginAsRole, mailCount, test, waitForMail } from './fixtures';
+import { answerDialog, choose, expect, linkIn, mailCount, test, waitForMail } from './fixtures';
 
 const ASSOCIATION = 'Associação Comercial de Santos';
 // A CPF with valid check digits, and the same digits with the last one wrong.
@@ -22,18 +22,6 @@ function filters(page: Page): Locator {
   return page.getByRole('search', { name: 'Filtros' });
 }
 
-/** Picks an option of an antd select (searchable) by typing part of its label. */
-async function choose(scope: Locator, label: string, option: string): Promise<void> {
-  const select = scope.getByRole('combobox', { name: label });
-  await select.click();
-  await select.fill(option);
-  await scope.page().locator('.ant-select-dropdown:visible').getByTitle(option).click();
-  const item = scope.locator('.ant-form-item').filter({
-    has: scope.page().getByRole('combobox', { name: label }),
-  });
-  await expect(item).toContainText(option);
-}
-
 async function filterByName(page: Page, name: string): Promise<void> {
   await filters(page).getByRole('textbox', { name: 'Nome' }).fill(name);
   await filters(page).getByRole('button', { name: 'Filtrar' }).click();
@@ -45,9 +33,9 @@ test.describe('admin manages a user through the screens', () => {
   const user = uniqueUser();
   const renamed = `${user.name} Editada`;
 
-  test('creates a user: success dialog, back on the list, welcome e-mail sent', async ({ page }) => {
+  test('creates a user: success dialog, back on the list, welcome e-mail sent', async ({ pageAs }) => {
     const mailsBefore = await mailCount();
-    await loginAsRole(page, 'admin');
+    const page = await pageAs('admin');
     await page.goto('/usuarios');
     await page.getByRole('button', { name: 'Novo usuário' }).click();
     await expect(page).toHaveURL(/\/usuarios\/novo$/);
@@ -83,8 +71,8 @@ test.describe('admin manages a user through the screens', () => {
     expect(linkIn(mail)).toContain('/redefinir-senha?token=');
   });
 
-  test("edits the user's name and sees it in the list", async ({ page }) => {
-    await loginAsRole(page, 'admin');
+  test("edits the user's name and sees it in the list", async ({ pageAs }) => {
+    const page = await pageAs('admin');
     await page.goto('/usuarios');
     await filterByName(page, user.name);
     await expect(page).toHaveURL(/name=/);
@@ -103,8 +91,8 @@ test.describe('admin manages a user through the screens', () => {
     await expect(page.getByRole('row', { name: new RegExp(`${user.name} `) })).toHaveCount(1);
   });
 
-  test('deletes the user from its screen after confirming', async ({ page }) => {
-    await loginAsRole(page, 'admin');
+  test('deletes the user from its screen after confirming', async ({ pageAs }) => {
+    const page = await pageAs('admin');
     await page.goto('/usuarios');
     await page.getByRole('button', { name: `Editar ${renamed}` }).click();
     await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
@@ -120,10 +108,10 @@ test.describe('admin manages a user through the screens', () => {
 });
 
 test('bad input stays on the form with the messages next to the fields; nothing is created', async ({
-  page,
+  pageAs,
 }) => {
   const user = uniqueUser();
-  await loginAsRole(page, 'admin');
+  const page = await pageAs('admin');
   await page.goto('/usuarios/novo');
   const form = userForm(page);
   await form.getByRole('textbox', { name: 'Nome' }).fill(user.name);
@@ -153,11 +141,11 @@ test('bad input stays on the form with the messages next to the fields; nothing 
     .click();
   await expect(page).toHaveURL(/\/usuarios$/);
   await filterByName(page, user.name);
-  await expect(page.getByText('Nenhum usuário encontrado.')).toBeVisible();
+  await expect(page.getByText('Nenhum resultado para estes filtros.')).toBeVisible();
 });
 
-test("the association's user sees only the users of its association", async ({ page }) => {
-  await loginAsRole(page, 'associacao');
+test("the association's user sees only the users of its association", async ({ pageAs }) => {
+  const page = await pageAs('associacao');
   await page.goto('/usuarios');
   await expect(page.getByRole('row', { name: /Elisa Associação/ })).toBeVisible();
   await expect(page.getByRole('row', { name: /Bruno Analista/ })).toContainText(ASSOCIATION);
@@ -171,8 +159,8 @@ test("the association's user sees only the users of its association", async ({ p
   await expect(page.getByRole('button', { name: 'Ver Carla Exportadora' })).toBeVisible();
 });
 
-test('the analyst may look at users but not create, edit or delete them', async ({ page }) => {
-  await loginAsRole(page, 'analista');
+test('the analyst may look at users but not create, edit or delete them', async ({ pageAs }) => {
+  const page = await pageAs('analista');
   await page.goto('/usuarios');
   await expect(page.getByRole('row', { name: /Elisa Associação/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Novo usuário' })).toHaveCount(0);

@@ -17,6 +17,15 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
-    chunkSizeWarningLimit: 2000,
+    // Read by scripts/check-bundle-size.mjs (npm run size): what /login loads, chunk by chunk.
+    manifest: true,
+    // Every browser the app supports preloads modules natively: no polyfill in the first screen's chunk.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      // antd's @rc-component/* packages declare no `sideEffects`, so importing one export (antd's ConfigProvider
+      // reads a context of @rc-component/form and the tooltip provider of @rc-component/trigger) kept the whole
+      // package in the first screen's chunk. They are plain React components with no import-time effects.
+      treeshake: { moduleSideEffects: [{ test: /node_modules[\\/]@rc-component[\\/]/, sideEffects: false }] },
+    },
   },
 });

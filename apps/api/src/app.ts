@@ -1,5 +1,5 @@
 import '@origem/contract/zod-locale';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -14,32 +14,49 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { type Config, trustProxyOption } from './config';
 import type { Database } from './db/client';
 import { type FileStorage, localStorage } from './files/storage';
-import { MailSender } from './mail/sender';
+import { createJobRunner } from './jobs';
+import type { JobRunner } from './jobs/runner';
+import { databaseRateLimitStore } from './lib/rate-limit';
+import { withRuntimeConfig } from './lib/runtime-config';
+import { MAIL_JOB } from './mail/outbox';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
+import { certificateRoutes } from './modules/certificates/routes';
 import { companyRoutes } from './modules/companies/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { dealRoutes } from './modules/deals/routes';
+import { declarationLinkRoutes } from './modules/declaration-links/routes';
+import { declarationRoutes } from './modules/declarations/routes';
+import { dispatcherLinkRoutes } from './modules/dispatcher-links/routes';
 import { entityRoutes } from './modules/entities/routes';
 import { healthRoutes } from './modules/health/routes';
+import { jobRoutes } from './modules/jobs/routes';
 import { legalRepresentativeRoutes } from './modules/legal-representatives/routes';
 import { lookupRoutes } from './modules/lookups/routes';
 import { nomenclatureRoutes } from './modules/nomenclature/routes';
 import { partyRoutes } from './modules/parties/routes';
 import { preRegistrationRoutes } from './modules/pre-registrations/routes';
+import { reportRoutes } from './modules/reports/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { userRoutes } from './modules/users/routes';
 import { auditGuardPlugin } from './plugins/audit-guard';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { idempotencyPlugin } from './plugins/idempotency';
+import { inputGuardPlugin } from './plugins/input-guard';
+import { requestIdFor, securityHeadersPlugin } from './plugins/security-headers';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     config: Config;
-    mail: MailSender;
+    /** The background worker (mail, sweeps, expiry, documents). */
+    jobs: JobRunner;
+    /** Delivers the queued mail now (routes call it after a change that e-mails; tests await it). */
+    mail: { flush: () => Promise<number> };
     files: FileStorage;
   }
 }
@@ -50,9 +67,9 @@ export type AppDeps = { config: Config; db: Database; logger?: boolean | object 
 export async function buildApp({ config, db, logger }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    genReqId: () => crypto.randomUUID(),
-    requestIdHeader: 'x-request-id',
-    trustProxy: true,
+    genReqId: requestIdFor,
+    requestIdHeader: false,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -60,11 +77,16 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
-  app.decorate('mail', new MailSender(db, app.log, config.smtpUrl, config.mailFrom));
-  app.decorate('files', localStorage(path.resolve(config.dataDir, 'files')));
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+  const files = localStorage(path.resolve(config.dataDir, 'files'));
+  const jobs = createJobRunner(db, app.log, config, files);
+  app.decorate('jobs', jobs.runner);
+  app.decorate('mail', { flush: () => jobs.runner.runDue([MAIL_JOB]) });
+  app.addHook('onClose', async () => {
+    await jobs.runner.stop();
+    jobs.close();
   });
+  app.decorate('files', files);
+  await app.register(securityHeadersPlugin);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -79,12 +101,16 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
         upgradeInsecureRequests: null,
       },
     },
+    // Sent by securityHeadersPlugin, and only over TLS.
+    strictTransportSecurity: false,
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) });
   // Each upload route enforces its own, smaller cap while streaming (files/upload.ts); this is the outer bound.
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 5, fields: 100 } });
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(authPlugin);
+  await app.register(idempotencyPlugin);
   await app.register(auditGuardPlugin);
 
   await app.register(swagger, {
@@ -109,7 +135,14 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   await app.register(companyRoutes);
   await app.register(partyRoutes);
   await app.register(legalRepresentativeRoutes);
+  await app.register(dispatcherLinkRoutes);
   await app.register(preRegistrationRoutes);
+  await app.register(declarationRoutes);
+  await app.register(declarationLinkRoutes);
+  await app.register(certificateRoutes);
+  await app.register(jobRoutes);
+  await app.register(reportRoutes);
+  await app.register(dashboardRoutes);
 
   registerSpa(app, config);
   return app;
@@ -118,15 +151,30 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
 /** The built SPA with history-mode fallback; API paths that match nothing stay JSON 404s. */
 function registerSpa(app: FastifyInstance, config: Config): void {
   const root = path.resolve(config.webDist);
-  const hasSpa = existsSync(path.join(root, 'index.html'));
+  const indexFile = path.join(root, 'index.html');
+  const hasSpa = existsSync(indexFile);
+  // index.html carries the run-time settings (APP_URL…), so it is never served as the plain built file. Read again
+  // when the build changes under a running server (its asset names change with every build).
+  let cached = { mtime: -1, html: '' };
+  const page = () => {
+    const mtime = statSync(indexFile).mtimeMs;
+    if (mtime !== cached.mtime)
+      cached = { mtime, html: withRuntimeConfig(readFileSync(indexFile, 'utf8'), config) };
+    return cached.html;
+  };
   if (hasSpa) {
-    app.register(fastifyStatic, { root, wildcard: false, index: false });
+    app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      allowedPath: (pathName) => pathName !== '/index.html',
+    });
   }
   const isApi = (url: string) => /^\/(v1|v2|docs|health|ready)(\/|$|\?)/.test(url);
   app.setNotFoundHandler((request, reply) => {
     if (!hasSpa || isApi(request.url) || request.method !== 'GET') {
       return reply.status(404).send({ code: 'NotFound', message: 'Registro não encontrado.' });
     }
-    return reply.type('text/html').sendFile('index.html', root, { cacheControl: false });
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page());
   });
 }

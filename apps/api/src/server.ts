@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
+import { removeTempLeftovers } from './files/sweep';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -9,11 +10,14 @@ const seeded = await seedDatabase(database.db, config);
 const app = await buildApp({ config, db: database.db });
 if (seeded.demo) app.log.info('demo data seeded: users <papel>@origem.local / origem123');
 
-app.mail.start();
+// Temporary files of uploads a crash cut short; the hourly file_sweep job removes blobs no row references.
+const leftovers = await removeTempLeftovers(app.files);
+if (leftovers.removed > 0) app.log.info(leftovers, 'temporary upload leftovers removed');
+app.jobs.start();
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Origem em ${config.appUrl} (banco: ${database.driver})`);
 
-// Graceful shutdown: stop taking requests, let in-flight ones and the mail sender finish, then close the database.
+// Graceful shutdown: stop taking requests, let in-flight ones and the running jobs finish, then close the database.
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
@@ -23,7 +27,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();
-    await app.mail.stop();
     await database.close();
     process.exit(0);
   });

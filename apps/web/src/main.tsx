@@ -1,4 +1,3 @@
-import '@origem/contract/zod-locale';
 import './app/global.css';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
@@ -7,15 +6,18 @@ import { ipRedirectTarget } from './app/guards';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
+import { readRuntimeConfig } from './lib/runtime-config';
+import { keepAccessibleNamesPortuguese } from './ui/accessible-names';
 
 // Opened through a raw IP address: go to the same path on the official host (SPEC §2) before anything renders.
-const officialAddress = ipRedirectTarget(window.location, import.meta.env.VITE_APP_URL);
+const officialAddress = ipRedirectTarget(window.location, readRuntimeConfig().appUrl);
 
 if (officialAddress) {
   window.location.replace(officialAddress);
 } else {
   const container = document.getElementById('root');
   if (!container) throw new Error('Elemento #root não encontrado.');
+  keepAccessibleNamesPortuguese();
   const router = createAppRouter();
   const queryClient = createQueryClient();
   createRoot(container).render(

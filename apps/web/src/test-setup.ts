@@ -3,12 +3,20 @@ import '@origem/contract/zod-locale';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// antd reads media queries (responsive grid, Sider breakpoints); jsdom has none.
+// antd reads media queries (responsive grid, the menu's breakpoint); jsdom has none. Width queries are answered
+// for jsdom's window (1024 px wide: the laptop the UX must serve), so screens render their desktop layout.
+function matchesWidth(query: string): boolean {
+  const width = window.innerWidth;
+  const min = /min-width:\s*(\d+)px/.exec(query);
+  const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
+  if (!min && !max) return false;
+  return (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+}
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   configurable: true,
   value: (query: string): MediaQueryList => ({
-    matches: false,
+    matches: matchesWidth(query),
     media: query,
     onchange: null,
     addListener: () => {},

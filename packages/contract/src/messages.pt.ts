@@ -8,6 +8,10 @@ export const messages = {
   unauthenticated: 'Sessão expirada ou inválida. Entre novamente.',
   forbidden: 'Você não tem permissão para realizar esta ação.',
   rateLimited: 'Muitas tentativas. Aguarde alguns instantes e tente novamente.',
+  unsupportedMediaType:
+    'O formato do conteúdo enviado não é aceito aqui. Envie JSON ou, com arquivos, um formulário multipart/form-data.',
+  notMultipart: 'Este envio precisa ser um formulário multipart/form-data (com os campos e o arquivo).',
+  invalidJsonPart: 'Uma parte do formulário declarada como JSON não contém um JSON válido.',
   downloading: 'Baixando o Arquivo...',
   downloadInProgress: 'Download em andamento...',
 
@@ -26,6 +30,8 @@ export const messages = {
       'Se o e-mail estiver cadastrado, você receberá em instantes um link para redefinir a senha.',
     resetInvalid: 'Link de redefinição inválido ou expirado. Solicite um novo.',
     blockedUser: 'Usuário bloqueado ou credenciais inválidas.',
+    tooManyPasswordAttempts:
+      'Muitas tentativas com a senha atual incorreta. Aguarde 15 minutos e tente novamente.',
   },
 
   field: {
@@ -36,6 +42,7 @@ export const messages = {
     tooLong: (max: number) => `Use no máximo ${max} caracteres.`,
     tooShort: (min: number) => `Use ao menos ${min} caracteres.`,
     invalidOption: 'Opção inválida.',
+    invalidText: 'Contém caracteres inválidos (como o caractere nulo). Remova-os e tente novamente.',
     date: 'Data inválida.',
   },
 
@@ -45,6 +52,7 @@ export const messages = {
     associationRequired: 'Informe a associação comercial do usuário.',
     exporterRequired: 'Informe o exportador do usuário.',
     dispatcherRequired: 'Informe o despachante do usuário.',
+    manufacturerRequired: 'Informe o fabricante do usuário.',
     federationRequired: 'Informe a federação do usuário.',
     confederationRequired: 'Informe a confederação do usuário.',
     cannotDeleteSelf: 'Você não pode excluir o seu próprio usuário.',

@@ -44,7 +44,14 @@ describe('default role → permission matrix (DOMAIN.md §2)', () => {
 
   it('gives role.manage only to admin, and user.manage only to the entity managers', () => {
     expect(rolesWith('role.manage')).toEqual(['admin']);
-    expect(rolesWith('user.manage')).toEqual(['admin', 'associacao', 'federacao']);
+    expect(rolesWith('user.manage')).toEqual(['admin', 'associacao']);
+  });
+
+  it('gives the federação and the confederação reading and reports only (DOMAIN.md §2)', () => {
+    for (const slug of ['federacao', 'confederacao'] as const) {
+      const writes = DEFAULT_ROLE_PERMISSIONS[slug].filter((p) => !/\.(view|billing|custom)$/.test(p));
+      expect(writes, slug).toEqual([]);
+    }
   });
 
   it('lets every role see the dashboard', () => {

@@ -57,6 +57,7 @@ export const PERMISSION_GROUPS = {
   user: 'Usuários',
   role: 'Perfis',
   audit: 'Auditoria',
+  system: 'Sistema',
 } as const;
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
 
@@ -99,6 +100,7 @@ export const PERMISSIONS = {
   'user.manage': { group: 'user', label: 'Manter usuários' },
   'role.manage': { group: 'role', label: 'Manter perfis e permissões' },
   'audit.view': { group: 'audit', label: 'Ver e exportar a auditoria' },
+  'system.jobs': { group: 'system', label: 'Ver e repetir as tarefas em segundo plano' },
 } as const satisfies Record<string, { group: PermissionGroup; label: string }>;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
@@ -141,7 +143,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleSlug, Permission[]> = {
   // SPEC §6: /regras-origem is only for admin and analista.
   analista: [...ENTITY_STAFF, 'origin_rule.view', 'origin_rule.manage'],
   associacao: [...ENTITY_STAFF, 'user.manage'],
-  federacao: [...READ_ALL, 'user.manage'],
+  // DOMAIN.md §2: read and reports only (no user management).
+  federacao: [...READ_ALL],
   confederacao: [...READ_ALL],
   exportador: [
     'dashboard.view',

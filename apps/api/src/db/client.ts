@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -25,27 +26,39 @@ export type DatabaseHandle = {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** Sees every statement drizzle sends (the query-plan test and the bench read the lists' real SQL with it). */
+export type QueryLogger = (query: string, params: unknown[]) => void;
+
 /** PostgreSQL when a URL is given, otherwise PGlite in `dataDir` (or in memory for `memory://`). */
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
+  logQuery?: QueryLogger;
 }): Promise<DatabaseHandle> {
+  const logger = opts.logQuery ? { logQuery: opts.logQuery } : undefined;
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    // An idle connection the server ends (restart, failover, a dropped test database) emits 'error' on the pool;
+    // unhandled, it would take the process down. The pool discards that client and opens another on next use.
+    pool.on('error', (error) => {
+      process.emitWarning(`conexão ociosa com o PostgreSQL encerrada: ${error.message}`);
+    });
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Database;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return { db, driver: 'pg', close: () => pool.end() };
   }
   const dataDir = opts.dataDir ?? 'memory://';
+  // pg_trgm serves the lists' text filters (GIN trigram indexes); a migration creates it, PostgreSQL ships it.
+  const extensions = { pg_trgm };
   let client: PGlite;
   if (dataDir.startsWith('memory://')) {
-    client = new PGlite(dataDir);
+    client = new PGlite(dataDir, { extensions });
   } else {
     const dir = path.resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions });
   }
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, { schema, logger });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };
 }

@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { storedFiles } from '../db/schema';
 import { FileChanges, findOwnerFile } from './records';
-import { sniffKind, svgIsSafe } from './sniff';
+import { sanitizeSvg, sniffKind } from './sniff';
 import { localStorage } from './storage';
+import { removeTempLeftovers, sweepOrphanFiles } from './sweep';
 import { CSV_POLICY, LOGO_POLICY, PDF_POLICY, receiveBuffer } from './upload';
 
 const PNG = Buffer.concat([
@@ -41,6 +43,12 @@ function storedBlobs(): number {
   return n;
 }
 
+async function readAll(store: ReturnType<typeof localStorage>, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of store.read(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 beforeAll(() => {
   root = mkdtempSync(path.join(tmpdir(), 'origem-files-'));
   storage = localStorage(root);
@@ -57,14 +65,62 @@ describe('sniffKind', () => {
     expect(sniffKind(ELF)).toBeNull();
     expect(sniffKind(EXE)).toBeNull();
   });
+});
 
-  it('accepts only inert SVG drawings', () => {
-    expect(svgIsSafe(SVG.toString())).toBe(true);
-    expect(svgIsSafe('<svg><script>alert(1)</script></svg>')).toBe(false);
-    expect(svgIsSafe('<svg><rect onload="x()"/></svg>')).toBe(false);
-    expect(svgIsSafe('<svg><a href="javascript:alert(1)"/></svg>')).toBe(false);
-    expect(svgIsSafe('<svg><image href="https://evil.example/x.png"/></svg>')).toBe(false);
-    expect(svgIsSafe('<svg><use href="#shape"/></svg>')).toBe(true);
+describe('sanitizeSvg', () => {
+  it('keeps a drawing as it is', async () => {
+    const clean = await sanitizeSvg(SVG.toString());
+    expect(clean).toContain('<rect width="4" height="4"></rect>');
+    expect(clean).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/,
+    );
+  });
+
+  it('removes scripts, event attributes, <set>/<animate>, <style>, foreign content and outside references', async () => {
+    const evil = [
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">',
+      '<style>@import url(https://evil.example/x.css); rect { fill: red }</style>',
+      '<script>alert(1)</script>',
+      '<rect id="r" onload="alert(2)" onclick="alert(3)" fill="url(#g)" width="4" height="4"/>',
+      '<a xlink:href="javascript:alert(4)"><text>link</text></a>',
+      '<a href="#r"><set attributeName="href" to="javascript:alert(5)"/></a>',
+      '<animate attributeName="href" values="javascript:alert(6)"/>',
+      '<image href="https://evil.example/track.png"/>',
+      '<use href="https://evil.example/sprite.svg#x"/><use href="#r"/>',
+      '<foreignObject><iframe src="https://evil.example"></iframe></foreignObject>',
+      '<circle r="2" fill="url(https://evil.example/p.svg#a)" style="fill: url(https://evil.example/s)"/>',
+      '<defs><linearGradient id="g"><stop offset="0" stop-color="#036"/></linearGradient></defs>',
+      '</svg>',
+    ].join('');
+    const clean = (await sanitizeSvg(evil)) ?? '';
+    for (const gone of [
+      'script',
+      'alert',
+      'onload',
+      'onclick',
+      '<style',
+      '<set',
+      '<animate',
+      'evil.example',
+      'foreignObject',
+      'iframe',
+      'javascript',
+    ]) {
+      expect(clean, gone).not.toContain(gone);
+    }
+    // What is harmless stays: the shapes, the gradient, references inside the drawing.
+    expect(clean).toContain('fill="url(#g)"');
+    expect(clean).toContain('<use href="#r"></use>');
+    expect(clean).toContain('<linearGradient id="g">');
+    expect(clean).toContain('<text>link</text>');
+  });
+
+  it('drops a DOCTYPE with entities and refuses what is not one drawing', async () => {
+    const entity = await sanitizeSvg('<!DOCTYPE svg [<!ENTITY x "boom">]><svg><text>&x;</text></svg>');
+    expect(entity).not.toContain('ENTITY');
+    expect(entity).not.toContain(']>');
+    expect(await sanitizeSvg('<svg><rect/></svg><p>depois</p>texto')).toBeNull();
+    expect(await sanitizeSvg('<script>alert(1)</script>')).toBeNull();
   });
 });
 
@@ -93,7 +149,7 @@ describe('receiveFile', () => {
     expect(storedBlobs()).toBe(before);
   });
 
-  it('refuses files over the cap, empty files and unsafe SVGs', async () => {
+  it('refuses files over the cap and empty files', async () => {
     const before = storedBlobs();
     const big = Buffer.concat([PNG, Buffer.alloc(LOGO_POLICY.maxBytes)]);
     await expect(receiveBuffer(storage, big, 'grande.png', LOGO_POLICY)).rejects.toMatchObject({
@@ -102,11 +158,41 @@ describe('receiveFile', () => {
     await expect(receiveBuffer(storage, Buffer.alloc(0), 'vazio.csv', CSV_POLICY)).rejects.toMatchObject({
       errors: { file: ['O arquivo enviado está vazio.'] },
     });
-    const evil = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    await expect(receiveBuffer(storage, evil, 'logo.svg', LOGO_POLICY)).rejects.toMatchObject({
+    expect(storedBlobs()).toBe(before);
+  });
+
+  it('stores an SVG sanitised, with the size and hash of what is stored', async () => {
+    const evil = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><rect onload="x()" width="4"/></svg>',
+    );
+    const file = await receiveBuffer(storage, evil, 'logo.svg', LOGO_POLICY);
+    const stored = await readAll(storage, file.key);
+    expect(stored.toString()).not.toMatch(/script|onload|alert/);
+    expect(stored.toString()).toContain('<rect width="4"></rect>');
+    expect(file).toMatchObject({ kind: 'svg', mime: 'image/svg+xml', size: stored.length });
+    expect(file.sha256).toBe(createHash('sha256').update(stored).digest('hex'));
+  });
+
+  it('refuses an SVG with no drawing left, leaving nothing behind', async () => {
+    const before = storedBlobs();
+    await expect(
+      receiveBuffer(
+        storage,
+        Buffer.from('<svg></svg><p>fora do desenho</p>'),
+        'logo.svg',
+        LOGO_POLICY,
+        'logo',
+      ),
+    ).rejects.toMatchObject({
       status: 422,
+      errors: { logo: ['O SVG enviado não contém um desenho válido.'] },
     });
     expect(storedBlobs()).toBe(before);
+  });
+
+  it('keeps a file name for display only: no control characters, no path', async () => {
+    const file = await receiveBuffer(storage, PNG, '..\\C:\\pasta/sub/lo\u0000go\u0007.png', LOGO_POLICY);
+    expect(file.originalName).toBe('logo.png');
   });
 });
 
@@ -143,5 +229,82 @@ describe('FileChanges', () => {
     expect(await storage.exists(second.key)).toBe(true);
     expect((await findOwnerFile(handle.db, owner))?.storage_key).toBe(second.key);
     expect(await handle.db.select().from(storedFiles)).toHaveLength(1);
+  });
+});
+
+describe('localStorage writes', () => {
+  it('shows a blob only once it is complete: a write that dies midway leaves no blob and no temporary file', async () => {
+    const before = storedBlobs();
+    const source = new PassThrough();
+    const key = 'ab'.repeat(16);
+    const writing = storage.write(key, source);
+    source.write(Buffer.alloc(64 * 1024, 1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Mid-write the bytes sit in a temporary file, never under the key.
+    expect(await storage.exists(key)).toBe(false);
+    expect(storedBlobs()).toBe(before + 1);
+    source.destroy(new Error('conexão interrompida'));
+    await expect(writing).rejects.toThrow('conexão interrompida');
+    expect(await storage.exists(key)).toBe(false);
+    expect(storedBlobs()).toBe(before);
+  });
+
+  it('lists stored blobs (not temporary files) for the sweep', async () => {
+    const file = await receiveBuffer(storage, PNG, 'a.png', LOGO_POLICY);
+    const keys: string[] = [];
+    for await (const blob of storage.list()) keys.push(blob.key);
+    expect(keys).toContain(file.key);
+    expect(keys.every((key) => /^[a-f0-9]{32,64}$/.test(key))).toBe(true);
+  });
+});
+
+describe('sweeps', () => {
+  let handle: DatabaseHandle;
+  let sweepRoot: string;
+  let store: ReturnType<typeof localStorage>;
+  const hourAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+
+  beforeAll(async () => {
+    handle = await openDatabase({ dataDir: 'memory://' });
+    sweepRoot = mkdtempSync(path.join(tmpdir(), 'origem-sweep-'));
+    store = localStorage(sweepRoot);
+  });
+  afterAll(async () => {
+    await handle.close();
+    rmSync(sweepRoot, { recursive: true, force: true });
+  });
+
+  const age = (key: string, when: Date) =>
+    utimesSync(path.join(sweepRoot, key.slice(0, 2), key.slice(2, 4), key), when, when);
+
+  it('sweepOrphanFiles removes old blobs no row references, and keeps referenced and young ones', async () => {
+    const referenced = await receiveBuffer(store, PNG, 'dono.png', LOGO_POLICY);
+    const orphan = await receiveBuffer(store, JPEG, 'orfao.jpg', LOGO_POLICY);
+    const young = await receiveBuffer(store, PDF, 'em-voo.pdf', PDF_POLICY);
+    await new FileChanges(store).run((changes) =>
+      handle.db.transaction((tx) => changes.attach(tx, referenced, { type: 'federation', id: 1 }, null)),
+    );
+    age(referenced.key, hourAgo);
+    age(orphan.key, hourAgo);
+
+    const result = await sweepOrphanFiles(handle.db, store, { graceMs: 60 * 60 * 1000 });
+    expect(result).toEqual({ scanned: 3, removed: 1 });
+    expect(await store.exists(orphan.key)).toBe(false);
+    expect(await store.exists(referenced.key)).toBe(true);
+    // Younger than the grace period: maybe an upload whose transaction has not committed yet.
+    expect(await store.exists(young.key)).toBe(true);
+  });
+
+  it('removeTempLeftovers removes the temporary files of writes that never finished', async () => {
+    const temp = path.join(sweepRoot, '.tmp');
+    mkdirSync(temp, { recursive: true });
+    writeFileSync(path.join(temp, 'cortado.part'), 'metade de um arquivo');
+    utimesSync(path.join(temp, 'cortado.part'), hourAgo, hourAgo);
+    writeFileSync(path.join(temp, 'agora.part'), 'escrevendo');
+
+    expect(await removeTempLeftovers(store, { graceMs: 60 * 60 * 1000 })).toEqual({ scanned: 2, removed: 1 });
+    expect(readdirSync(temp)).toEqual(['agora.part']);
+    expect(await removeTempLeftovers(store, { graceMs: 0 })).toEqual({ scanned: 1, removed: 1 });
+    expect(readdirSync(temp)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Tx } from '../db/client';
 import { audits } from '../db/schema';
 import type { ServiceContext } from './context';
+import { tieKeyToRecord } from './idempotency';
 
 export type AuditEntry = {
   event: string;
@@ -60,4 +61,5 @@ export async function recordAudit(tx: Tx, ctx: ServiceContext, entry: AuditEntry
     user_agent: ctx.meta.userAgent?.slice(0, 512) ?? null,
   });
   ctx.audited += 1;
+  await tieKeyToRecord(tx, ctx, { type: entry.type, id: entry.id });
 }

@@ -1,4 +1,5 @@
 import type { RoleType } from '@origem/contract/permissions';
+import type { IdempotencyClaim } from './idempotency';
 
 /** The signed-in user as every service sees it: identity, permissions and the scope that limits its rows. */
 export type Actor = {
@@ -27,9 +28,19 @@ export type ServiceContext = {
   /** Public address for links in e-mails. */
   appUrl: string;
   audited: number;
+  /** Set when the request carries an `Idempotency-Key` (plugins/idempotency.ts). */
+  idempotency?: IdempotencyClaim;
 };
 
 export function requireActor(ctx: ServiceContext): Actor {
   if (!ctx.actor) throw new Error('service called without an actor');
   return ctx.actor;
+}
+
+/**
+ * The context of work no user asked for (a background job, e.g. `declaration_expiry`): its audit rows name no user
+ * and carry the job's name where a request would carry its URL and address.
+ */
+export function systemContext(job: string, appUrl = ''): ServiceContext {
+  return { actor: null, meta: { ip: 'sistema', userAgent: null, url: `job:${job}` }, appUrl, audited: 0 };
 }

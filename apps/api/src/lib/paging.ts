@@ -1,33 +1,221 @@
-import { PAGE_SIZE, type Paginated } from '@origem/contract/paging';
-import { sql } from 'drizzle-orm';
+import { PAGE_SIZE, type Paginated, TOTAL_CAP, TYPE_AHEAD_SIZE } from '@origem/contract/paging';
+import { and, asc, count, desc, getTableName, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/client';
 
-export function pageWindow(page: number, perPage = PAGE_SIZE): { limit: number; offset: number } {
-  return { limit: perPage, offset: (Math.max(1, page) - 1) * perPage };
+/**
+ * One way to page every list (docs/adr/006-lists-that-scale.md): a page is an index walk in the list's order, and
+ * the total a count that stops at TOTAL_CAP, so no request sorts, skips or counts a whole table.
+ *
+ * - Keyset: when the order is a run of one table's columns in one direction ending with its id (`KeysetOrder`),
+ *   a request with `after` (the previous page's last id) starts right after that row, `(keys, id) > (the anchor's
+ *   keys, id)`, which the order's index serves like page 1. A jump to page 40 (no `after`) is an offset, taken
+ *   over the ids alone (the filter's joins only) before the page's own joins.
+ * - Search: a "contains" filter (`search`, served by a pg_trgm index) is counted first. When it matches few rows
+ *   they are fetched through its index and sorted; when it matches many, walking the order's index finds a page
+ *   of them at once. (The planner cannot tell the two apart: it assumes matches spread evenly along the order,
+ *   and a name that matches only "Trading…" would have it walk the whole table.)
+ * - The total is exact when the page shows the end of the list, otherwise a count of at most TOTAL_CAP + 1 rows
+ *   (run beside the page query); past the cap the answer says `total_capped` instead of counting further.
+ */
+
+/** The page a client asked for (`pageQuery` of the contract). */
+export type PageRequest = {
+  page: number;
+  per_page?: number | undefined;
+  after?: number | undefined;
+  /** 'false': no count (type-aheads); `total` is then the rows seen so far and `total_capped` says more follow. */
+  count?: 'true' | 'false' | undefined;
+};
+
+/** An order keyset paging can follow: `keys` of `table` (as the index has them), then `id`, one direction. */
+export type KeysetOrder = {
+  table: PgTable;
+  keys: (AnyPgColumn | SQL)[];
+  id: AnyPgColumn;
+  direction: 'asc' | 'desc';
+};
+
+/** Any other order (a joined column, mixed directions, nulls placement): offset paging with the capped count. */
+export type PlainOrder = { by: SQL[] };
+
+export type ListOrder = KeysetOrder | PlainOrder;
+
+export function keysetOrder(
+  table: PgTable,
+  direction: 'asc' | 'desc',
+  keys: (AnyPgColumn | SQL)[],
+  id: AnyPgColumn,
+): KeysetOrder {
+  return { table, keys, id, direction };
 }
 
-export function toPage<T>(data: T[], total: number, page: number, perPage = PAGE_SIZE): Paginated<T> {
-  return {
-    data,
-    current_page: page,
-    per_page: perPage,
-    total,
-    last_page: Math.max(1, Math.ceil(total / perPage)),
+export function plainOrder(...by: SQL[]): PlainOrder {
+  return { by };
+}
+
+export type ListSpec<Q extends PgSelect> = {
+  /** Scope and exact filters (served by the order's index or a composite index ending with it). */
+  where: SQL | undefined;
+  /** "Contains" filters served by a pg_trgm index (or a prefix served by its own btree); see above. */
+  search?: SQL | undefined;
+  order: ListOrder;
+  /** The page's select (columns, from, joins) with `where` applied, as `.$dynamic()`. */
+  rows: (where: SQL | undefined) => Q;
+  /**
+   * The ids of the rows matching `where`, with only the joins the filter needs, as `.$dynamic()`:
+   * `db.select({ id: t.id }).from(t).where(where).$dynamic()`. Counted (capped), and paged for deep offsets.
+   */
+  ids: (where: SQL | undefined) => PgSelect;
+};
+
+/** Below this many matches a search is sorted (its index, then a top-N sort); above it, the order's index walks. */
+export const SORTED_SEARCH_LIMIT = 2_000;
+
+function isKeyset(order: ListOrder): order is KeysetOrder {
+  return 'keys' in order;
+}
+
+/** The ORDER BY terms of an order (also for the unpaged `/all` lists that share it). */
+export function orderTerms(order: ListOrder): SQL[] {
+  if (!isKeyset(order)) return order.by;
+  const dir = order.direction === 'asc' ? asc : desc;
+  return [...order.keys, order.id].map((key) => dir(key));
+}
+
+/**
+ * The same order, written so that no index matches it (`coalesce(k, k)` is `k`): the planner then gathers the
+ * search's matches through the search index and sorts them, instead of walking the order's index.
+ */
+function sortedTerms(order: ListOrder): SQL[] {
+  if (!isKeyset(order)) return order.by;
+  const dir = order.direction === 'asc' ? asc : desc;
+  return [...order.keys.map((key) => dir(sql`coalesce(${key}, ${key})`)), dir(order.id)];
+}
+
+/** `(keys, id) > (the anchor row's keys, id)`: the rows after the anchor in the list's order. */
+function afterAnchor(order: KeysetOrder, anchorId: number): SQL {
+  const tuple = sql.join([...order.keys, order.id], sql`, `);
+  const op = order.direction === 'asc' ? sql`>` : sql`<`;
+  // The subquery's `from` names the same table, so its column references resolve to the anchor row.
+  return sql`(${tuple}) ${op} (select ${tuple} from ${order.table} where ${order.id} = ${anchorId})`;
+}
+
+/** How many rows `ids` holds, counting at most `limit` of them. */
+export async function cappedCount(db: Executor, ids: PgSelect, limit = TOTAL_CAP + 1): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(ids.limit(limit).as('capped'));
+  return row?.n ?? 0;
+}
+
+type RowOf<Q extends PgSelect> = Awaited<Q>[number];
+
+/** One page of a list, in the SPEC §7 shape plus `total_capped` (contract `paginated`). */
+export async function paginate<Q extends PgSelect>(
+  db: Executor,
+  request: PageRequest,
+  spec: ListSpec<Q>,
+): Promise<Paginated<RowOf<Q>>> {
+  const perPage = request.per_page ?? PAGE_SIZE;
+  const page = Math.max(1, request.page);
+  const offset = (page - 1) * perPage;
+  const wantTotal = request.count !== 'false';
+  const filter = and(spec.where, spec.search);
+  const { order } = spec;
+  const anchor = request.after && page > 1 && isKeyset(order) ? request.after : undefined;
+
+  // A search is counted first: how many rows it matches decides how its page is read.
+  let counted: number | undefined;
+  if (spec.search) {
+    counted = await cappedCount(db, spec.ids(filter), wantTotal ? TOTAL_CAP + 1 : SORTED_SEARCH_LIMIT + 1);
+  }
+  const sorted = counted !== undefined && counted <= SORTED_SEARCH_LIMIT;
+  const terms = sorted ? sortedTerms(order) : orderTerms(order);
+
+  // One row more than the page tells whether another page follows, without counting.
+  const fetch = (where: SQL | undefined, skip: number): Promise<RowOf<Q>[]> =>
+    spec
+      .rows(where)
+      .orderBy(...terms)
+      .limit(perPage + 1)
+      .offset(skip) as Promise<RowOf<Q>[]>;
+  const byOffset = (): Promise<RowOf<Q>[]> => {
+    if (offset === 0 || sorted || !isKeyset(order)) return fetch(filter, offset);
+    // A deep offset skips ids on the filter's own index walk, then joins only the page's rows.
+    const pageIds = spec
+      .ids(filter)
+      .orderBy(...terms)
+      .limit(perPage + 1)
+      .offset(offset);
+    return fetch(sql`${order.id} in ${pageIds}`, 0);
   };
+  const read = async (): Promise<RowOf<Q>[]> => {
+    if (!anchor || !isKeyset(order)) return byOffset();
+    const after = await fetch(and(filter, afterAnchor(order, anchor)), 0);
+    // The anchor row was deleted meanwhile (or was the last one): fall back to the offset.
+    return after.length > 0 ? after : byOffset();
+  };
+  // The count runs beside the page query (a second pooled connection) whenever it may be needed.
+  const countBeside =
+    counted === undefined && wantTotal && !anchor && offset + perPage < TOTAL_CAP
+      ? cappedCount(db, spec.ids(filter))
+      : undefined;
+  const [rows, besideCount] = await Promise.all([read(), countBeside]);
+  counted ??= besideCount;
+
+  const more = rows.length > perPage;
+  const data = rows.slice(0, perPage);
+  let total: number;
+  let capped = false;
+  if (!more && (data.length > 0 || page === 1)) {
+    // This page shows the end of the list: the total is known exactly, however deep the page.
+    total = offset + data.length;
+  } else if (!wantTotal) {
+    total = offset + data.length;
+    capped = more;
+  } else if (more && offset + perPage >= TOTAL_CAP) {
+    capped = true;
+    total = TOTAL_CAP;
+  } else {
+    counted ??= await cappedCount(db, spec.ids(filter));
+    capped = counted > TOTAL_CAP;
+    total = Math.min(counted, TOTAL_CAP);
+  }
+  const lastPage = capped
+    ? Math.max(wantTotal ? Math.ceil(TOTAL_CAP / perPage) : 1, more ? page + 1 : page)
+    : Math.max(1, Math.ceil(total / perPage));
+  return { data, current_page: page, per_page: perPage, total, last_page: lastPage, total_capped: capped };
 }
+
+/** The same page with its rows mapped (database rows → API views). */
+export function mapPage<T, U>(page: Paginated<T>, map: (row: T) => U): Paginated<U> {
+  return { ...page, data: page.data.map(map) };
+}
+
+/**
+ * A column of the row a foreign key points to (a name to show beside the id), as a scalar subquery. Each join a
+ * list query adds costs the planner milliseconds on every request (it searches the join orders); a lookup is
+ * planned apart and runs once per row of the page. The foreign key is written with its table, so it never binds
+ * to the looked-up table.
+ */
+export function lookup<T = string>(column: AnyPgColumn, foreignKey: AnyPgColumn, key = 'id'): SQL<T | null> {
+  const outer = sql`${sql.identifier(getTableName(foreignKey.table))}.${sql.identifier(foreignKey.name)}`;
+  const ref = sql.identifier('ref');
+  return sql<T | null>`(select ${ref}.${sql.identifier(column.name)} from ${sql.identifier(getTableName(column.table))} ${ref} where ${ref}.${sql.identifier(key)} = ${outer})`;
+}
+
+/** A type-ahead's request: the first TYPE_AHEAD_SIZE matches, not counted. */
+export const TYPE_AHEAD_PAGE: PageRequest = { page: 1, per_page: TYPE_AHEAD_SIZE, count: 'false' };
 
 /** Escapes LIKE wildcards so a user's "%" or "_" matches itself. */
 export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(text)}%`;
 }
 
-/** The filter's total computed in the page query itself (one round trip instead of two). */
-export const totalOver = sql<number>`(count(*) over ())::int`.mapWith(Number);
+/** A LIKE pattern for "starts with" (served by a btree on the column in the "C" collation or pattern_ops). */
+export function prefixPattern(text: string): string {
+  return `${escapeLike(text)}%`;
+}
 
-/** The total read off the page's rows; a page past the end has no rows to carry it, so only then count. */
-export async function pageTotal(
-  rows: readonly { total: number }[],
-  count: () => Promise<number>,
-): Promise<number> {
-  const first = rows[0];
-  return first ? first.total : count();
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

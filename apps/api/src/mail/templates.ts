@@ -1,11 +1,28 @@
 import type { OutgoingMail } from './outbox';
 
+/**
+ * Ends a sentence once: a name that already ends with a period ('Café Santista Exportadora Ltda.') or any other
+ * closing mark takes no second one ('Ltda..' was what users saw).
+ */
+export function sentence(text: string): string {
+  const trimmed = text.trimEnd();
+  return /[.!?…:]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/** 'Olá, Ana.' / 'Olá, Café Santista Exportadora Ltda.' */
+export const hello = (name: string) => sentence(`Olá, ${name}`);
+
+/** A period typed after a text that already ended with one ("Olá, ${name}." for a name ending in "Ltda."). */
+const doubledPeriod = (text: string) => text.replace(/(^|[^.])\.\.$/, '$1.');
+
 /** Plain, readable Portuguese mails; the link is the only thing that matters in each. */
 export function layout(
-  greeting: string,
-  paragraphs: string[],
+  greetingLine: string,
+  lines: string[],
   link: { href: string; label: string },
 ): Omit<OutgoingMail, 'to' | 'subject'> {
+  const greeting = doubledPeriod(greetingLine);
+  const paragraphs = lines.map(doubledPeriod);
   const text = [greeting, '', ...paragraphs, '', `${link.label}: ${link.href}`, '', 'Equipe Origem'].join(
     '\n',
   );
@@ -19,7 +36,7 @@ export function passwordResetMail(to: string, name: string, link: string): Outgo
     to,
     subject: 'Origem — redefinição de senha',
     ...layout(
-      `Olá, ${name}.`,
+      hello(name),
       [
         'Recebemos um pedido para redefinir a sua senha no Origem.',
         'O link abaixo vale por 1 hora e pode ser usado uma única vez. Se não foi você, ignore este e-mail.',
@@ -34,7 +51,7 @@ export function welcomeMail(to: string, name: string, link: string): OutgoingMai
     to,
     subject: 'Origem — seu acesso foi criado',
     ...layout(
-      `Olá, ${name}.`,
+      hello(name),
       [
         'Um usuário foi criado para você no Origem, o sistema de certificados de origem.',
         'Defina a sua senha pelo link abaixo (válido por 72 horas, uso único).',

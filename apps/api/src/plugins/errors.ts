@@ -37,8 +37,20 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error.statusCode === 429) {
       return reply.status(429).send({ code: ErrorCode.RateLimited, message: messages.rateLimited });
     }
+    if (error.statusCode === 415) {
+      // A body in a format the route does not read (e.g. text/plain where JSON or multipart is expected).
+      return reply
+        .status(415)
+        .send({ code: ErrorCode.UnsupportedMediaType, message: messages.unsupportedMediaType });
+    }
+    if (error.statusCode === 406) {
+      // @fastify/multipart: an upload route sent something that is not multipart/form-data, or a bad JSON part.
+      const message =
+        error.code === 'FST_INVALID_JSON_FIELD_ERROR' ? messages.invalidJsonPart : messages.notMultipart;
+      return reply.status(406).send({ code: ErrorCode.NotAcceptable, message });
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      // Malformed JSON, body too large, unsupported media type…: the client's fault, said in Portuguese.
+      // Malformed JSON, body too large…: the client's fault, said in Portuguese.
       const message =
         error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413
           ? 'O arquivo ou conteúdo enviado excede o tamanho permitido.'

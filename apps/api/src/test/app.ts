@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import type { Database } from '../db/client';
+import type { Database, QueryLogger } from '../db/client';
 import { seedDatabase } from '../db/seed';
 import { DEMO_PASSWORD } from '../db/seed/demo';
 import { openTestDatabase } from './database';
@@ -25,9 +25,9 @@ export type TestApp = {
 /** The real application on a fresh, demo-seeded database; requests go through Fastify's inject. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { ncm?: boolean } = {},
+  options: { ncm?: boolean; logQuery?: QueryLogger } = {},
 ): Promise<TestApp> {
-  const handle = await openTestDatabase();
+  const handle = await openTestDatabase({ logQuery: options.logQuery });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'origem-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,

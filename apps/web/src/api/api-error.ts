@@ -1,4 +1,4 @@
-import { ErrorCode } from '@origem/contract/errors';
+import { ErrorCode } from '@origem/contract/error-codes';
 
 export type FieldErrors = Record<string, string[]>;
 

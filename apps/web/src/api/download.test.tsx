@@ -4,7 +4,7 @@ import { App } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, storeSession } from '../test-utils';
 import { DownloadOverlay } from '../ui/download-overlay';
-import { FeedbackBridge } from '../ui/feedback';
+import { FeedbackBridge } from '../ui/feedback-host';
 import { downloadFile, filenameFromDisposition } from './download';
 
 describe('filenameFromDisposition', () => {

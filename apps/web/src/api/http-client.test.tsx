@@ -5,10 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '../lib/navigation';
 import { SESSION_KEYS, sessionStore } from '../lib/session';
 import { jsonResponse, makeUser, storeSession, stubFetch } from '../test-utils';
-import { FeedbackBridge } from '../ui/feedback';
+import { FeedbackBridge } from '../ui/feedback-host';
 import { ApiError } from './api-error';
 import { http } from './http';
-import { buildQueryString } from './http-client';
+import { buildQueryString, createHttpClient } from './http-client';
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -75,7 +75,8 @@ describe('http client — SPEC §8 error catalogue', () => {
     expect(localStorage.getItem(SESSION_KEYS.token)).toBeNull();
     expect(localStorage.getItem(SESSION_KEYS.user)).toBeNull();
     expect(sessionStore.getUser()).toBeNull();
-    expect(navigate).toHaveBeenCalledWith('/login', { sessao: 'expirada' });
+    // Back to the same screen after signing in again.
+    expect(navigate).toHaveBeenCalledWith('/login', { sessao: 'expirada', redirect: '/' });
     await nextTask();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -90,12 +91,24 @@ describe('http client — SPEC §8 error catalogue', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('404 opens the dialog "Registro não encontrado."', async () => {
+  it('404 on an action opens the dialog "Registro não encontrado."', async () => {
     stubFetch(jsonResponse(404, { code: 'NotFound', message: 'qualquer' }));
-    const error = await failure(http.get('/v1/user/999'));
+    const error = await failure(http.put('/v1/user/999', {}));
     expect(error.status).toBe(404);
     expect(await screen.findByRole('dialog', { name: messages.notFound })).toBeTruthy();
     expect(sessionStore.getUser()).not.toBeNull();
+  });
+
+  it('404 and 403 on a screen read open no dialog: the screen shows its own page (issue 9, item 9)', async () => {
+    stubFetch(
+      jsonResponse(404, { code: 'NotFound', message: messages.notFound }),
+      jsonResponse(403, { code: 'Forbidden', message: messages.forbidden }),
+    );
+    const missing = await failure(http.get('/v1/user/999'));
+    const forbidden = await failure(http.get('/v1/user/7'));
+    expect([missing.status, forbidden.status]).toEqual([404, 403]);
+    await nextTask();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('ValidationError throws an ApiError with the field messages and scrolls to the top', async () => {
@@ -200,5 +213,99 @@ describe('buildQueryString', () => {
       '?page=2&name=Ana+Maria&ids=1&ids=2',
     );
     expect(buildQueryString({ name: null })).toBe('');
+  });
+});
+
+describe('Idempotency-Key: one per submission (issue 10)', () => {
+  const keyOf = (init: RequestInit | undefined) =>
+    (init?.headers as Record<string, string> | undefined)?.['Idempotency-Key'];
+  const noDialogs = { getToken: () => null, onUnauthorized: () => {}, showError: () => {} };
+  const client = (fetchMock: typeof fetch) =>
+    createHttpClient({
+      ...noDialogs,
+      showValidationErrors: () => {},
+      scrollToTop: () => {},
+      fetch: fetchMock,
+    });
+
+  it('every POST carries a key; reads, updates and the sign-in (idempotent: false) carry none', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => jsonResponse(200, {}));
+    const api = client(fetchMock);
+    await api.post('/v1/deal', { name: 'ACE-18' });
+    await api.get('/v1/deal');
+    await api.put('/v1/deal/1', { name: 'ACE-18' });
+    await api.post('/v1/oauth/token', {}, { idempotent: false });
+    const keys = fetchMock.mock.calls.map(([, init]) => keyOf(init));
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys.slice(1)).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('a retry after a network failure or a 5xx reuses the key; changed data or a new submission gets a new one', async () => {
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(jsonResponse(502, {}))
+      .mockImplementation(async () => jsonResponse(201, { id: 7 }));
+    const api = client(fetchMock);
+    await expect(api.post('/v1/deal', { name: 'ACE-18' }, { silent: true })).rejects.toMatchObject({
+      status: 0,
+    });
+    await expect(api.post('/v1/deal', { name: 'ACE-18' }, { silent: true })).rejects.toMatchObject({
+      status: 502,
+    });
+    await api.post('/v1/deal', { name: 'ACE-18' });
+    // The same data again after an answer: a second record was asked for.
+    await api.post('/v1/deal', { name: 'ACE-18' });
+    const keys = fetchMock.mock.calls.map(([, init]) => keyOf(init));
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toBe(keys[0]);
+    expect(keys[3]).not.toBe(keys[0]);
+  });
+
+  it('a submission with changed data after a failure gets a new key, and the old one comes back with its data', async () => {
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockImplementation(async () => jsonResponse(201, {}));
+    const api = client(fetchMock);
+    await api.post('/v1/deal', { name: 'ACE-18' }, { silent: true }).catch(() => {});
+    await api.post('/v1/deal', { name: 'ACE-35' }, { silent: true }).catch(() => {});
+    await api.post('/v1/deal', { name: 'ACE-18' });
+    const keys = fetchMock.mock.calls.map(([, init]) => keyOf(init));
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys[2]).toBe(keys[0]);
+  });
+
+  it('a double click while the first is in flight sends one request and gives both the same answer', async () => {
+    let answer: (response: Response) => void = () => {};
+    const fetchMock = vi.fn<typeof fetch>(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const api = client(fetchMock);
+    const first = api.post('/v1/deal', { name: 'ACE-18' });
+    const second = api.post('/v1/deal', { name: 'ACE-18' });
+    answer(jsonResponse(201, { id: 7 }));
+    await expect(Promise.all([first, second])).resolves.toEqual([{ id: 7 }, { id: 7 }]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('a multipart retry with another file gets a new key (the server cannot compare multipart bodies)', async () => {
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockImplementation(async () => jsonResponse(201, {}));
+    const api = client(fetchMock);
+    const upload = (content: string) => {
+      const body = new FormData();
+      body.append('name', 'Contrato');
+      body.append('file', new File([content], 'contrato.pdf', { lastModified: 1 }));
+      return body;
+    };
+    await api.post('/v1/file', upload('%PDF-1'), { silent: true }).catch(() => {});
+    await api.post('/v1/file', upload('%PDF-1'), { silent: true }).catch(() => {});
+    await api.post('/v1/file', upload('%PDF-1.7 longer'));
+    const keys = fetchMock.mock.calls.map(([, init]) => keyOf(init));
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 });

@@ -1,4 +1,5 @@
 import { navigateTo } from '../lib/navigation';
+import { currentAddress } from '../lib/redirect';
 import { sessionStore } from '../lib/session';
 import { showErrorDialog, showValidationErrors } from '../ui/feedback';
 import { createHttpClient } from './http-client';
@@ -12,7 +13,8 @@ export const http = createHttpClient({
   onUnauthorized: () => {
     const hadSession = sessionStore.getToken() !== null || sessionStore.getUser() !== null;
     sessionStore.clear();
-    navigateTo('/login', hadSession ? { ...SESSION_EXPIRED_SEARCH } : undefined);
+    // An expired session comes back to the same screen after the new sign-in.
+    navigateTo('/login', hadSession ? { ...SESSION_EXPIRED_SEARCH, redirect: currentAddress() } : undefined);
   },
   showError: (text) => void showErrorDialog(text),
   showValidationErrors: (list) => void showValidationErrors(list),

@@ -1,12 +1,14 @@
 import { messages } from '@origem/contract/messages.pt';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_KEYS, sessionStore } from '../lib/session';
 import { jsonResponse, makeUser, storeSession, stubFetch } from '../test-utils';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
+import { ROUTES } from './route-table';
 import { createAppRouter } from './router';
+import { SCREENS } from './screens';
 
 function renderApp(path: string) {
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
@@ -42,34 +44,46 @@ describe('routes and guards', () => {
     expect(screen.getByRole('link', { name: 'Ir para o início' })).toBeTruthy();
   });
 
-  it('renders routed screens not delivered yet as "Em construção", inside the menu layout', async () => {
+  it('shows the 404 page, inside the menu layout, on a route whose screen is not built yet (no "Em construção")', async () => {
     storeSession(makeUser('admin', { name: 'Ana Admin' }));
-    renderApp('/certificado');
-    expect(await screen.findByText('A tela "Certificados" será entregue em breve.')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Em construção' })).toBeTruthy();
+    const unbuilt = ROUTES.find((route) => route.menu && !(route.path in SCREENS));
+    if (!unbuilt) return; // Every screen of SPEC §2 is built: nothing left to hide.
+    const router = renderApp(unbuilt.path);
+    expect(await screen.findByRole('heading', { name: 'Página não encontrada' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(unbuilt.path);
+    expect(screen.queryByText(/Em construção|será entregue/)).toBeNull();
     expect(screen.getByText('Ana Admin')).toBeTruthy();
-    expect(screen.getByText('Administrador')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sair' })).toBeTruthy();
     const menu = screen.getByRole('navigation', { name: 'Menu principal' });
-    for (const item of ['Usuários', 'Perfis', 'Auditoria', 'Certificados']) {
+    for (const item of ['Usuários', 'Perfis', 'Auditoria']) {
       expect(within(menu).getAllByRole('menuitem', { name: item }).length).toBe(1);
     }
     expect(within(menu).getByRole('link', { name: 'Usuários' }).getAttribute('href')).toBe('/usuarios');
   });
 
-  it('hides administration items from an exporter', async () => {
+  it('offers in the menu only built screens the role may open (issue 9, item 6)', async () => {
     storeSession(makeUser('exportador'));
     renderApp('/');
-    expect(await screen.findByRole('menuitem', { name: 'Certificados' })).toBeTruthy();
-    expect(screen.queryByRole('menuitem', { name: 'Usuários' })).toBeNull();
-    expect(screen.queryByRole('menuitem', { name: 'Auditoria' })).toBeNull();
+    const menu = await screen.findByRole('navigation', { name: 'Menu principal' });
+    await within(menu).findByRole('menuitem', { name: 'Empresas' });
+    const unbuilt = ROUTES.filter((route) => route.menu && !(route.path in SCREENS)).map(
+      (route) => route.title,
+    );
+    for (const title of unbuilt) {
+      expect(within(menu).queryByRole('menuitem', { name: title }), title).toBeNull();
+    }
+    for (const forbidden of ['Usuários', 'Auditoria', 'Perfis']) {
+      expect(within(menu).queryByRole('menuitem', { name: forbidden }), forbidden).toBeNull();
+    }
   });
 
-  it('keeps /regras-origem from roles other than admin and analista', async () => {
+  it('keeps /regras-origem from roles other than admin and analista with the "sem permissão" page', async () => {
     storeSession(makeUser('exportador', { name: 'Érica Exportadora' }));
     const router = renderApp('/regras-origem');
-    expect(await screen.findByRole('heading', { name: 'Olá, Érica Exportadora!' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/');
+    expect(await screen.findByRole('heading', { name: 'Sem permissão' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/regras-origem');
+    expect(screen.getByRole('link', { name: 'Voltar para o início' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('opens /regras-origem for an analyst', async () => {
@@ -77,14 +91,40 @@ describe('routes and guards', () => {
     const router = renderApp('/regras-origem');
     expect(await screen.findByRole('navigation', { name: 'Menu principal' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/regras-origem');
-    expect(screen.queryByRole('heading', { name: 'Acesso negado' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Sem permissão' })).toBeNull();
   });
 
-  it('shows "Acesso negado" on a screen the user has no permission for', async () => {
+  it('shows the one "sem permissão" page on a screen the user has no permission for', async () => {
     storeSession(makeUser('exportador'));
     const router = renderApp('/auditoria');
-    expect(await screen.findByRole('heading', { name: 'Acesso negado' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sem permissão' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auditoria');
+    expect(screen.getByRole('link', { name: 'Voltar para o início' })).toBeTruthy();
+  });
+
+  it('sends a signed-in user away from /login: to its redirect, or home (issue 9, item 10)', async () => {
+    storeSession(makeUser('admin', { name: 'Ana Admin' }));
+    const home = renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Olá, Ana Admin!' })).toBeTruthy();
+    expect(home.state.location.pathname).toBe('/');
+    cleanup();
+    const back = renderApp('/login?redirect=%2Fusuarios%3Fname%3DAna');
+    await waitFor(() => expect(back.state.location.pathname).toBe('/usuarios'));
+    expect(back.state.location.search).toEqual({ name: 'Ana' });
+    cleanup();
+    // Another site is never a redirect target.
+    const outside = renderApp('/login?redirect=%2F%2Fevil.example%2F');
+    await waitFor(() => expect(outside.state.location.pathname).toBe('/'));
+  });
+
+  it('offers "Alterar senha" in the user menu, opening the change-password screen (issue 9, item 1)', async () => {
+    storeSession(makeUser('analista', { name: 'Bruno Analista' }));
+    const router = renderApp('/');
+    fireEvent.click(await screen.findByRole('button', { name: /Conta de Bruno Analista/ }));
+    fireEvent.click(await screen.findByText('Alterar senha'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/redefinir-senha'));
+    expect(await screen.findByLabelText('Senha atual')).toBeTruthy();
+    expect(screen.getByLabelText('Nova senha')).toBeTruthy();
   });
 
   it('scrolls to the top on every route change', async () => {
@@ -175,8 +215,9 @@ describe('logout', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Sair' }));
     expect(await screen.findByRole('heading', { name: 'Bem-vindo ao Origem' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/welcome');
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/v1/oauth/token');
-    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('DELETE');
+    // The home page's panel may have asked for its figures first.
+    const logout = fetchMock.mock.calls.find(([url]) => url === '/v1/oauth/token');
+    expect(logout?.[1]?.method).toBe('DELETE');
     expect(localStorage.getItem(SESSION_KEYS.user)).toBeNull();
   });
 });
@@ -242,17 +283,35 @@ describe('password change', () => {
 
   it('resets with the e-mailed token and returns to /login with a success message', async () => {
     storeSession(null);
-    const fetchMock = stubFetch(new Response(null, { status: 204 }));
+    const fetchMock = stubFetch(new Response(null, { status: 204 }), new Response(null, { status: 204 }));
     const router = renderApp('/redefinir-senha?token=abc');
     fireEvent.change(await screen.findByLabelText('Nova senha'), { target: { value: 'novaSenha1' } });
     fireEvent.change(screen.getByLabelText('Confirmação de senha'), { target: { value: 'novaSenha1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar nova senha' }));
     expect(await screen.findByText('Senha redefinida com sucesso. Entre com a nova senha.')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/v1/user/reset_password/check');
+    expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({
       token: 'abc',
       new_password: 'novaSenha1',
     });
+  });
+
+  it('says a used or expired link is dead as soon as it opens, before any typing (issue 9, item 8)', async () => {
+    storeSession(null);
+    const fetchMock = stubFetch(
+      jsonResponse(422, {
+        code: 'ValidationError',
+        message: messages.auth.resetInvalid,
+        errors: { token: [messages.auth.resetInvalid] },
+      }),
+    );
+    renderApp('/redefinir-senha?token=usado');
+    expect(await screen.findByText(messages.auth.resetInvalid)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Solicitar um novo link' })).toBeTruthy();
+    expect(screen.queryByLabelText('Nova senha')).toBeNull();
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ token: 'usado' });
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
 

@@ -59,12 +59,24 @@ describe('guardRedirect', () => {
     expect(guardRedirect({ pathname: '/redefinir-senha', search: {}, user: exporter })).toBeNull();
   });
 
-  it('keeps /regras-origem for admin and analista; other roles go to /', () => {
+  it('never redirects a signed-in user away from a restricted screen: the "sem permissão" page shows there', () => {
     expect(guardRedirect({ pathname: '/regras-origem', user: admin })).toBeNull();
     expect(guardRedirect({ pathname: '/regras-origem/5', user: analyst })).toBeNull();
-    expect(guardRedirect({ pathname: '/regras-origem', user: exporter })).toBe('/');
-    expect(guardRedirect({ pathname: '/regras-origem/5', user: exporter })).toBe('/');
+    expect(guardRedirect({ pathname: '/regras-origem', user: exporter })).toBeNull();
     expect(guardRedirect({ pathname: '/regras-origem', user: null })).toBe('/welcome');
+  });
+
+  it('sends a signed-in user on from /login: to its redirect inside the app, else home', () => {
+    expect(guardRedirect({ pathname: '/login', user: exporter })).toBe('/');
+    expect(guardRedirect({ pathname: '/login', search: { redirect: '/usuarios?page=2' }, user: admin })).toBe(
+      '/usuarios?page=2',
+    );
+    for (const redirect of ['//evil.example', 'https://evil.example/', '/\\evil', '/login', 'usuarios', 42]) {
+      expect(guardRedirect({ pathname: '/login', search: { redirect }, user: admin }), String(redirect)).toBe(
+        '/',
+      );
+    }
+    expect(guardRedirect({ pathname: '/login', search: { redirect: '/usuarios' }, user: null })).toBeNull();
   });
 
   it('leaves unknown paths to the error page', () => {

@@ -1,3 +1,4 @@
+import { safeRedirect } from '../lib/redirect';
 import { findRoute, matchPath, ROUTES, type RouteEntry } from './route-table';
 
 /** The part of the stored user the guard looks at. */
@@ -25,18 +26,19 @@ export function isExemptPath(
 
 /**
  * Where the guard sends a navigation, or null to let it through.
- * Unknown paths pass (the error page shows); protected paths need a stored user; role-restricted routes
- * (/regras-origem) send other roles to '/'.
+ * Paths without a delivered screen pass (the 404 page shows); protected paths need a stored user; a signed-in
+ * user opening /login is sent on, to its `redirect` when it is an address of this app, otherwise to '/'.
+ * Permissions and role restrictions (/regras-origem) are not redirects: PermissionGate shows "sem permissão".
  */
 export function guardRedirect(
   input: { pathname: string; search?: Record<string, unknown>; user: GuardUser | null },
   routes: readonly RouteEntry[] = ROUTES,
-): '/welcome' | '/' | null {
+): string | null {
   const path = normalize(input.pathname);
   const entry = findRoute(path, routes);
   if (!entry) return null;
   if (!input.user) return isExemptPath(path, input.search, routes) ? null : '/welcome';
-  if (entry.roles && !entry.roles.some((role) => role === input.user?.role.name)) return '/';
+  if (entry.path === '/login') return safeRedirect(input.search?.redirect) ?? '/';
   return null;
 }
 

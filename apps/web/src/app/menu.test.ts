@@ -2,6 +2,8 @@ import { DEFAULT_ROLE_PERMISSIONS } from '@origem/contract/permissions';
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../test-utils';
 import { buildMenu, selectedMenuPath } from './menu';
+import { MENU_GROUPS, ROUTES } from './route-table';
+import { DELIVERED_ROUTES, SCREENS } from './screens';
 
 const labels = (user: Parameters<typeof buildMenu>[0]) =>
   buildMenu(user).flatMap((section) => section.items.map((item) => item.label));
@@ -75,5 +77,42 @@ describe('selectedMenuPath', () => {
     expect(selectedMenuPath('/configuracao/perfil/2')).toBe('/configuracao/perfil');
     expect(selectedMenuPath('/')).toBe('/');
     expect(selectedMenuPath('/nao-existe')).toBeUndefined();
+  });
+});
+
+describe('the menu of the built screens (issue 9, item 6)', () => {
+  const built = (user: Parameters<typeof buildMenu>[0]) =>
+    buildMenu(user, DELIVERED_ROUTES).flatMap((section) => section.items.map((item) => item.path));
+
+  it('lists only routes whose screen exists, for every role', () => {
+    for (const role of [
+      'admin',
+      'analista',
+      'exportador',
+      'despachante',
+      'associacao',
+      'federacao',
+      'confederacao',
+      'fabricante',
+    ] as const) {
+      for (const path of built(makeUser(role))) {
+        expect(
+          DELIVERED_ROUTES.some((route) => route.path === path),
+          `${role}: ${path}`,
+        ).toBe(true);
+      }
+      for (const route of ROUTES.filter((r) => !(r.path in SCREENS))) {
+        expect(built(makeUser(role)), route.path).not.toContain(route.path);
+      }
+    }
+  });
+
+  it('an area appears once one of its screens is built, and not before', () => {
+    const sections = buildMenu(makeUser('admin'), DELIVERED_ROUTES).map((section) => section.label);
+    expect(sections).toContain('Cadastros');
+    for (const group of MENU_GROUPS) {
+      const built = DELIVERED_ROUTES.some((route) => route.menu === group.key);
+      expect(sections.includes(group.label), group.label).toBe(built);
+    }
   });
 });

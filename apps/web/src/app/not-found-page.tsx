@@ -1,17 +1,15 @@
-import { Link } from '@tanstack/react-router';
-import { Result } from 'antd';
+import { useSession } from '../lib/session';
+import { NotFoundResult } from '../ui/status-pages';
+import { MainLayout } from './layout/main-layout';
 import { PublicLayout } from './layout/public-layout';
 
-/** Any path outside SPEC §2. */
+/** Any path outside the delivered screens: the spec's error page, inside the menu frame when signed in. */
 export function NotFoundPage() {
+  const { isSignedIn } = useSession();
+  const Frame = isSignedIn ? MainLayout : PublicLayout;
   return (
-    <PublicLayout>
-      <Result
-        status="404"
-        title={<h1 style={{ fontSize: 24, margin: 0 }}>Página não encontrada</h1>}
-        subTitle="O endereço acessado não existe ou foi alterado."
-        extra={<Link to="/">Ir para o início</Link>}
-      />
-    </PublicLayout>
+    <Frame>
+      <NotFoundResult />
+    </Frame>
   );
 }

@@ -1,14 +1,11 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App, ConfigProvider, type ThemeConfig } from 'antd';
-import ptBR from 'antd/locale/pt_BR';
-import dayjs from 'dayjs';
-import 'dayjs/locale/pt-br';
+import { ConfigProvider, type ThemeConfig, theme as themes } from 'antd';
+// The ES module build of the locale (antd/locale/* is CommonJS and drags antd's CommonJS copies along).
+import ptBR from 'antd/es/locale/pt_BR';
 import { type ReactNode, useEffect } from 'react';
 import { sessionStore } from '../lib/session';
 import { DownloadOverlay } from '../ui/download-overlay';
-import { FeedbackBridge, TOAST_SECONDS } from '../ui/feedback';
-
-dayjs.locale('pt-br');
+import { FeedbackHost } from '../ui/feedback';
 
 export const theme: ThemeConfig = {
   token: { colorPrimary: '#0b5cad', colorLink: '#0b5cad', borderRadius: 6, fontSize: 14 },
@@ -26,16 +23,26 @@ function useClearCacheOnSignOut(queryClient: QueryClient) {
   }, [queryClient]);
 }
 
-/** antd in Portuguese (locale, dayjs pt-br, App for dialogs and 3 s toasts), TanStack Query, download overlay. */
+/** The base text style antd's <App> gives its content (the <App> itself now loads with the first dialog). */
+function BaseText({ children }: { children: ReactNode }) {
+  const { token } = themes.useToken();
+  const { colorText: color, fontSize, lineHeight, fontFamily } = token;
+  return <div style={{ color, fontSize, lineHeight, fontFamily }}>{children}</div>;
+}
+
+/**
+ * antd in Portuguese (locale, theme; dialogs and 3 s toasts through FeedbackHost, loaded on first use), TanStack
+ * Query, download overlay. dayjs is set to pt-br where it is used (ui/dayjs.ts).
+ */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   useClearCacheOnSignOut(queryClient);
   return (
     <ConfigProvider locale={ptBR} theme={theme}>
-      <App message={{ duration: TOAST_SECONDS, maxCount: 3 }}>
-        <FeedbackBridge />
+      <BaseText>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-        <DownloadOverlay />
-      </App>
+      </BaseText>
+      <FeedbackHost />
+      <DownloadOverlay />
     </ConfigProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findRoute, matchPath, ROUTES } from './route-table';
-import { SCREENS } from './screens';
+import { DELIVERED_ROUTES, SCREENS } from './screens';
 
 /** Every route of SPEC §2, as written there ({id} → $id). */
 const SPEC_ROUTES = [
@@ -75,6 +75,10 @@ const OWN_ROUTES = [
   '/cadastros/listas-classificacao',
   '/cadastros/modelos-certificado',
   '/cadastros/modelos-certificado/$dealId',
+  // Issue 10: the administrator's view of the background jobs.
+  '/administracao/tarefas',
+  // Issue 13: the public verification page of a certificate's QR code.
+  '/verificar/$code',
 ];
 
 describe('route table', () => {
@@ -91,6 +95,10 @@ describe('route table', () => {
         path,
       ).toBe(true);
     }
+  });
+
+  it('routes exactly the delivered screens: the others are metadata waiting for their screen', () => {
+    expect(DELIVERED_ROUTES.map((route) => route.path).sort()).toEqual(Object.keys(SCREENS).sort());
   });
 
   it('gives every menu item a permission, except Início', () => {

@@ -33,19 +33,15 @@ export type RouteEntry = {
   parent?: string;
 };
 
-const pub = (path: string, title: string): RouteEntry => ({
-  path,
-  title,
-  access: 'public',
-  layout: 'public',
-});
-const screen = (path: string, title: string, extra: Partial<RouteEntry> = {}): RouteEntry => ({
-  path,
-  title,
-  access: 'protected',
-  layout: 'main',
-  ...extra,
-});
+// The helpers keep each path and layout as literal types: the router's types (typed links and search params) are
+// built from them.
+const pub = <const P extends string>(path: P, title: string) =>
+  ({ path, title, access: 'public', layout: 'public' }) as const satisfies RouteEntry;
+const screen = <const P extends string>(
+  path: P,
+  title: string,
+  extra: Omit<Partial<RouteEntry>, 'path' | 'title' | 'access' | 'layout'> = {},
+) => ({ ...extra, path, title, access: 'protected', layout: 'main' }) as const satisfies RouteEntry;
 
 const STAFF: readonly RoleType[] = ['admin', 'confederacao', 'federacao', 'associacao'];
 
@@ -53,7 +49,7 @@ const STAFF: readonly RoleType[] = ['admin', 'confederacao', 'federacao', 'assoc
  * Every route of SPEC §2, once. The router and the side menu are both built from this list,
  * so a screen cannot be in the menu without a route, nor routed under another name.
  */
-export const ROUTES: readonly RouteEntry[] = [
+const ROUTE_LIST = [
   // Public pages.
   pub('/welcome', 'Bem-vindo'),
   pub('/login', 'Entrar'),
@@ -63,6 +59,8 @@ export const ROUTES: readonly RouteEntry[] = [
   pub('/manutencao', 'Manutenção'),
   pub('/pre-cadastro', 'Pré-cadastro'),
   pub('/pre-cadastro-pendencia/$id', 'Pendência do pré-cadastro'),
+  // Issue 13: the page the printed certificate's QR code opens, for customs officers (no sign-in).
+  pub('/verificar/$code', 'Verificação de certificado'),
 
   // Home: public, but inside the main layout when signed in.
   { path: '/', title: 'Início', access: 'public', layout: 'main', menu: 'inicio' },
@@ -120,7 +118,8 @@ export const ROUTES: readonly RouteEntry[] = [
     audience: ['exportador'],
   }),
   screen('/vinculo/analise-vinculo/$id', 'Análise de vínculo', {
-    permission: 'link.analyse',
+    // Either side decides on the other's request too, not only the association (DOMAIN.md §6).
+    permission: 'link.view',
     parent: '/vinculo/lista-vinculos-despachante-exportador',
   }),
   screen('/vinculo_declaracao', 'Vínculos de declaração', {
@@ -224,7 +223,20 @@ export const ROUTES: readonly RouteEntry[] = [
   screen('/associacoes', 'Associações comerciais', { menu: 'administracao', permission: 'entity.view' }),
   screen('/associacoes/$id', 'Associação comercial', { permission: 'entity.view', parent: '/associacoes' }),
   screen('/auditoria', 'Auditoria', { menu: 'administracao', permission: 'audit.view' }),
-];
+  screen('/administracao/tarefas', 'Tarefas em segundo plano', {
+    menu: 'administracao',
+    permission: 'system.jobs',
+  }),
+] as const satisfies readonly RouteEntry[];
+export const ROUTES: readonly RouteEntry[] = ROUTE_LIST;
+
+/** Every path of the route table. */
+export type RoutePath = (typeof ROUTE_LIST)[number]['path'];
+/** The paths a layout frames ('public': centered page; 'main': side menu and header). */
+export type LayoutPath<L extends RouteEntry['layout']> = Extract<
+  (typeof ROUTE_LIST)[number],
+  { layout: L }
+>['path'];
 
 function segments(path: string): string[] {
   return path.split('/').filter(Boolean);

@@ -1,3 +1,4 @@
+import type { SearchSchemaInput } from '@tanstack/react-router';
 import type { z } from 'zod';
 
 export type RawSearch = Record<string, string | string[]>;
@@ -69,4 +70,26 @@ export function routeSearch<T>(schema: z.ZodType<T>): (raw: Record<string, unkno
     );
     return Object.fromEntries(present) as Partial<T>;
   };
+}
+
+/**
+ * A route's search, typed by the contract's schema without running it when the route matches: links and
+ * navigate() must pass what the schema's output allows (`Partial<z.output<S>>`), while the route keeps the
+ * address's own values (`Record<string, unknown>`), which its screen parses with the same schema
+ * (useListSearch / useSearchValues). Only the type of the schema is needed, so the app starts without zod; its
+ * code loads with the screens that parse.
+ */
+export type SearchOf<S extends z.ZodType> = (
+  raw: Partial<z.output<S>> & SearchSchemaInput,
+) => Record<string, unknown>;
+
+/** The address's parameters as they are, blank ones left out (see SearchOf). */
+function presentParams(raw: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(raw).filter(([, value]) => value !== undefined && value !== null && value !== ''),
+  );
+}
+
+export function searchOf<S extends z.ZodType>(): SearchOf<S> {
+  return presentParams;
 }

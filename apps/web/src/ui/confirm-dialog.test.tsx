@@ -3,7 +3,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { App } from 'antd';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { confirmAction, confirmWithReason } from './confirm-dialog';
-import { FeedbackBridge, showSuccessDialog } from './feedback';
+import { showSuccessDialog } from './feedback';
+import { FeedbackBridge } from './feedback-host';
 import { StatusTag } from './status-tag';
 
 describe('dialog helpers', () => {

@@ -1,7 +1,8 @@
-import { Input, Typography } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { Button, Input, Typography, Upload } from 'antd';
 import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
-import { getModal } from './feedback';
+import { loadModal } from './feedback';
 
 export type ConfirmOptions = {
   title: string;
@@ -20,18 +21,21 @@ export function confirmAction({
   cancelText = 'Cancelar',
   danger = false,
 }: ConfirmOptions): Promise<boolean> {
-  return new Promise((resolve) => {
-    getModal().confirm({
-      title,
-      content,
-      okText,
-      cancelText,
-      centered: true,
-      okButtonProps: { danger },
-      onOk: () => resolve(true),
-      onCancel: () => resolve(false),
-    });
-  });
+  return loadModal().then(
+    (modal) =>
+      new Promise((resolve) => {
+        modal.confirm({
+          title,
+          content,
+          okText,
+          cancelText,
+          centered: true,
+          okButtonProps: { danger },
+          onOk: () => resolve(true),
+          onCancel: () => resolve(false),
+        });
+      }),
+  );
 }
 
 export type ConfirmWithReasonOptions = ConfirmOptions & {
@@ -85,28 +89,139 @@ export function confirmWithReason({
   reasonLabel = 'Motivo',
   required = true,
 }: ConfirmWithReasonOptions): Promise<string | null> {
-  return new Promise((resolve) => {
-    let reason = '';
-    const handle = getModal().confirm({
-      title,
-      icon: null,
-      width: 520,
-      centered: true,
-      okText,
-      cancelText,
-      okButtonProps: { danger, disabled: required },
-      content: (
-        <ReasonField
-          label={reasonLabel}
-          description={content}
-          onChange={(value) => {
-            reason = value;
-            handle.update({ okButtonProps: { danger, disabled: required && value.trim() === '' } });
+  return loadModal().then(
+    (modal) =>
+      new Promise((resolve) => {
+        let reason = '';
+        const handle = modal.confirm({
+          title,
+          icon: null,
+          width: 520,
+          centered: true,
+          okText,
+          cancelText,
+          okButtonProps: { danger, disabled: required },
+          content: (
+            <ReasonField
+              label={reasonLabel}
+              description={content}
+              onChange={(value) => {
+                reason = value;
+                handle.update({ okButtonProps: { danger, disabled: required && value.trim() === '' } });
+              }}
+            />
+          ),
+          onOk: () => resolve(reason.trim()),
+          onCancel: () => resolve(null),
+        });
+      }),
+  );
+}
+
+export type ConfirmWithReasonAndFileOptions = ConfirmWithReasonOptions & {
+  /** What the file is, e.g. 'Carta de substituição (PDF)'; it is required. */
+  fileLabel: string;
+  /** Checks a picked file before it is accepted (e.g. pdf-file-field's pdfProblem); returns the problem or null. */
+  fileProblem?: (file: File) => string | null;
+};
+
+function FileField({
+  label,
+  problemOf,
+  onChange,
+}: {
+  label: string;
+  problemOf?: (file: File) => string | null;
+  onChange: (file: File | null) => void;
+}) {
+  const id = useId();
+  const [picked, setPicked] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <div style={{ marginTop: 12 }}>
+      <label htmlFor={id}>
+        <Typography.Text strong>{label}</Typography.Text>
+      </label>
+      <div style={{ marginTop: 4 }}>
+        <Upload
+          accept=".pdf,application/pdf"
+          maxCount={1}
+          showUploadList={false}
+          beforeUpload={(file) => {
+            const issue = problemOf?.(file) ?? null;
+            setProblem(issue);
+            setPicked(issue ? null : file);
+            onChange(issue ? null : file);
+            return false;
           }}
-        />
-      ),
-      onOk: () => resolve(reason.trim()),
-      onCancel: () => resolve(null),
-    });
-  });
+        >
+          <Button id={id} icon={<UploadOutlined aria-hidden />}>
+            {picked ? 'Trocar arquivo' : 'Selecionar arquivo'}
+          </Button>
+        </Upload>
+        <div style={{ marginTop: 4 }}>
+          {problem ? (
+            <Typography.Text type="danger">{problem}</Typography.Text>
+          ) : picked ? (
+            <Typography.Text>{picked.name}</Typography.Text>
+          ) : (
+            <Typography.Text type="secondary">Nenhum arquivo selecionado.</Typography.Text>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Confirmation that asks for a reason and a file (a substitution's letter). Resolves both, or null on cancel. */
+export function confirmWithReasonAndFile({
+  title,
+  content,
+  okText = 'Confirmar',
+  cancelText = 'Cancelar',
+  danger = false,
+  reasonLabel = 'Motivo',
+  required = true,
+  fileLabel,
+  fileProblem,
+}: ConfirmWithReasonAndFileOptions): Promise<{ note: string; file: File } | null> {
+  return loadModal().then(
+    (modal) =>
+      new Promise((resolve) => {
+        let reason = '';
+        let file: File | null = null;
+        const ready = () => file !== null && (!required || reason.trim() !== '');
+        const handle = modal.confirm({
+          title,
+          icon: null,
+          width: 520,
+          centered: true,
+          okText,
+          cancelText,
+          okButtonProps: { danger, disabled: true },
+          content: (
+            <>
+              <ReasonField
+                label={reasonLabel}
+                description={content}
+                onChange={(value) => {
+                  reason = value;
+                  handle.update({ okButtonProps: { danger, disabled: !ready() } });
+                }}
+              />
+              <FileField
+                label={fileLabel}
+                problemOf={fileProblem}
+                onChange={(next) => {
+                  file = next;
+                  handle.update({ okButtonProps: { danger, disabled: !ready() } });
+                }}
+              />
+            </>
+          ),
+          onOk: () => resolve(file ? { note: reason.trim(), file } : null),
+          onCancel: () => resolve(null),
+        });
+      }),
+  );
 }

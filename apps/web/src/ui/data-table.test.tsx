@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { createQueryClient } from '../app/query-client';
 import { jsonResponse, makeUser, storeSession, stubFetch } from '../test-utils';
 import { DataTable } from './data-table';
-import { FeedbackBridge } from './feedback';
+import { FeedbackBridge } from './feedback-host';
 import { useLocalList } from './use-list-search';
 import { useServerTable } from './use-server-table';
 
@@ -34,12 +34,34 @@ function UsersTable() {
   );
 }
 
-function renderTable() {
+/** A list whose schema fills a filter in by itself (excluidos=false), as the exporters list does. */
+const trashSchema = pageQuery.extend({
+  excluidos: z.preprocess((v) => v === true || v === 'true', z.boolean()).catch(false),
+});
+
+function PartiesTable() {
+  const list = useLocalList(trashSchema);
+  const table = useServerTable<Row>({ queryKey: ['test-parties'], path: '/v1/exporter', list });
+  return (
+    <DataTable
+      table={table}
+      label="Lista de exportadores"
+      rowKey="id"
+      columns={[
+        { title: 'Nome', dataIndex: 'name', key: 'name' },
+        { title: 'Ações', key: 'actions', render: () => <button type="button">abrir</button> },
+      ]}
+      emptyText="Nenhum exportador encontrado."
+    />
+  );
+}
+
+function renderTable(Table = UsersTable) {
   return render(
     <App>
       <FeedbackBridge />
       <QueryClientProvider client={createQueryClient()}>
-        <UsersTable />
+        <Table />
       </QueryClientProvider>
     </App>,
   );
@@ -93,7 +115,8 @@ describe('DataTable + useServerTable', () => {
     fireEvent.click(screen.getByTitle('2'));
     expect(await screen.findByText('Carla')).toBeTruthy();
     expect(screen.getByText('3–4 de 5.432')).toBeTruthy();
-    expect(fetchMock.mock.calls[1]?.[0]).toBe('/v1/user/search?page=2');
+    // The next page is asked for after the last row shown (keyset paging, api/paging.ts).
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/v1/user/search?page=2&after=2');
   });
 
   it('shows a skeleton while the first page loads', async () => {
@@ -124,10 +147,30 @@ describe('DataTable + useServerTable', () => {
     renderTable();
     await screen.findByText('Ana');
     fireEvent.click(screen.getByRole('button', { name: 'filtrar' }));
-    expect(await screen.findByText('Nenhum resultado para os filtros aplicados.')).toBeTruthy();
+    expect(await screen.findByText('Nenhum resultado para estes filtros.')).toBeTruthy();
+    expect(screen.getByText('Altere os filtros ou limpe-os para ver todos os registros.')).toBeTruthy();
+    expect(screen.queryByText('Nenhum usuário encontrado.')).toBeNull();
     expect(fetchMock.mock.calls[1]?.[0]).toBe('/v1/user/search?page=1&name=zz');
     fireEvent.click(screen.getByRole('button', { name: 'Limpar filtros' }));
     expect(await screen.findByText('Ana')).toBeTruthy();
+  });
+
+  it('does not call a value the list sets by itself a filter: an empty list says nothing is there yet', async () => {
+    storeSession(makeUser('despachante'));
+    stubFetch(jsonResponse(200, page([], 1, 0)));
+    renderTable(PartiesTable);
+    expect(await screen.findByText('Nenhum exportador encontrado.')).toBeTruthy();
+    expect(screen.getByText('Os registros aparecerão aqui assim que forem cadastrados.')).toBeTruthy();
+    expect(screen.queryByText(/filtros/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Limpar filtros' })).toBeNull();
+  });
+
+  it('pins the row actions to the right edge, so they stay in sight when the table scrolls', async () => {
+    storeSession(makeUser('admin'));
+    stubFetch(jsonResponse(200, page([{ id: 1, name: 'Ana' }], 1, 1)));
+    renderTable(PartiesTable);
+    const cell = (await screen.findByRole('button', { name: 'abrir' })).closest('td');
+    expect(cell?.className).toMatch(/ant-table-cell-fix-(right|end)/);
   });
 
   it("shows the error with 'Tentar novamente', which fetches again", async () => {

@@ -19,13 +19,19 @@ export type DataTableProps<T> = Omit<
   rowKey: TableProps<T>['rowKey'];
   /** Accessible name of the table, e.g. 'Lista de usuários'. */
   label: string;
-  /** Empty state title; default 'Nenhum registro encontrado.' */
+  /** Empty state title when no filter is set, e.g. 'Nenhum usuário cadastrado.'; default 'Nenhum registro encontrado.' */
   emptyText?: string;
-  /** What to do next when the list is empty (without filters), e.g. 'Cadastre o primeiro usuário em "Novo usuário".' */
+  /**
+   * What to do next when the list is empty and no filter is set, e.g. 'Cadastre o primeiro usuário em "Novo
+   * usuário".' Default: records will show here as they are added. (With filters the table says so itself.)
+   */
   emptyHint?: ReactNode;
   /** A button for the empty state (usually the page's primary action). */
   emptyAction?: ReactNode;
 };
+
+/** The `key` of a list's row-actions column (ui/row-actions.tsx): DataTable pins it to the right edge. */
+export const ACTIONS_KEY = 'actions';
 
 function sortOrderFor(key: unknown, order: string | undefined): 'ascend' | 'descend' | null {
   if (typeof key !== 'string' || !order) return null;
@@ -83,21 +89,29 @@ export function DataTable<T extends object>({
   }
 
   if (table.rows.length === 0) {
+    // Say what is true — nothing here yet, or nothing matching the filters the user set — and what to do next.
+    const filtered = !forbidden && list.hasFilters;
+    const title = forbidden
+      ? 'Nenhum registro para exibir.'
+      : filtered
+        ? 'Nenhum resultado para estes filtros.'
+        : emptyText;
+    const hint = forbidden
+      ? null
+      : filtered
+        ? 'Altere os filtros ou limpe-os para ver todos os registros.'
+        : (emptyHint ?? 'Os registros aparecerão aqui assim que forem cadastrados.');
     return (
       <Empty
         image={<InboxOutlined style={{ fontSize: 48, color: '#8c8c8c' }} aria-hidden />}
         description={
           <Space orientation="vertical" size={4}>
-            <Typography.Text strong>{forbidden ? 'Nenhum registro para exibir.' : emptyText}</Typography.Text>
-            {forbidden ? null : list.hasFilters ? (
-              <Typography.Text type="secondary">Nenhum resultado para os filtros aplicados.</Typography.Text>
-            ) : emptyHint ? (
-              <Typography.Text type="secondary">{emptyHint}</Typography.Text>
-            ) : null}
+            <Typography.Text strong>{title}</Typography.Text>
+            {hint ? <Typography.Text type="secondary">{hint}</Typography.Text> : null}
           </Space>
         }
       >
-        {forbidden ? null : list.hasFilters ? (
+        {forbidden ? null : filtered ? (
           <Button onClick={list.clearFilters}>Limpar filtros</Button>
         ) : (
           emptyAction
@@ -106,9 +120,15 @@ export function DataTable<T extends object>({
     );
   }
 
-  const sortedColumns = columns.map((column) =>
-    column.sorter === true ? { ...column, sortOrder: sortOrderFor(column.key, list.order) } : column,
-  );
+  const sortedColumns = columns.map((column) => {
+    const sorted =
+      column.sorter === true ? { ...column, sortOrder: sortOrderFor(column.key, list.order) } : column;
+    // The row actions stay in sight on narrow screens (1024 px laptops): the column is pinned to the right while
+    // the others scroll.
+    return column.key === ACTIONS_KEY && column.fixed === undefined
+      ? { ...sorted, fixed: 'right' as const }
+      : sorted;
+  });
 
   return (
     <Table<T>
@@ -119,13 +139,16 @@ export function DataTable<T extends object>({
       dataSource={table.rows}
       loading={table.isFetching}
       scroll={rest.scroll ?? { x: 'max-content' }}
+      // Columns sized by their content: the pinned actions column would otherwise switch the table to a fixed
+      // layout that splits e-mails and names mid-word at 1024 px.
+      tableLayout={rest.tableLayout ?? 'auto'}
       pagination={{
         current: table.page,
         pageSize: table.perPage || table.rows.length,
         total: table.total,
         showSizeChanger: false,
         hideOnSinglePage: false,
-        showTotal: (total, [from, to]) => formatRange(from, to, total),
+        showTotal: (total, [from, to]) => formatRange(from, to, total, table.totalCapped),
       }}
       onChange={(pagination, _filters, sorter, extra) => {
         if (extra.action === 'sort') list.setOrder(nextOrder(sorter));

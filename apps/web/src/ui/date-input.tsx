@@ -1,5 +1,5 @@
 import { DatePicker, type DatePickerProps } from 'antd';
-import dayjs from 'dayjs';
+import { dayjs } from './dayjs';
 
 export type DateInputProps = Omit<DatePickerProps, 'value' | 'onChange' | 'format' | 'picker'> & {
   /** ISO date 'YYYY-MM-DD' (what the API and the URL use). */

@@ -1,6 +1,8 @@
 import { messages } from '@origem/contract/messages.pt';
-import { Spin } from 'antd';
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+
+// The spinner loads with the first download: the first screen (/login) has none.
+const Spin = lazy(() => import('antd/es/spin').then((module) => ({ default: module.default })));
 
 let active = 0;
 const listeners = new Set<() => void>();
@@ -54,7 +56,9 @@ export function DownloadOverlay() {
         fontSize: 16,
       }}
     >
-      <Spin size="large" />
+      <Suspense fallback={null}>
+        <Spin size="large" />
+      </Suspense>
       <span>{messages.downloadInProgress}</span>
     </div>
   );

@@ -1,7 +1,6 @@
 import { messages } from '@origem/contract/messages.pt';
-import { App, Modal, type ModalFuncProps, message as staticMessage } from 'antd';
-import type { ReactNode } from 'react';
-import { useLayoutEffect } from 'react';
+import type { ModalFuncProps } from 'antd';
+import { lazy, type ReactNode, Suspense, useCallback, useLayoutEffect, useSyncExternalStore } from 'react';
 
 /** How long toasts stay on screen (SPEC §9: 3 seconds). */
 export const TOAST_SECONDS = 3;
@@ -18,35 +17,95 @@ export type ModalApi = {
 type ToastType = 'success' | 'info' | 'warning' | 'error' | 'loading';
 type ToastApi = { open: (config: { type: ToastType; content: ReactNode; duration?: number }) => unknown };
 
-let bridged: { modal: ModalApi; message: ToastApi } | null = null;
+export type FeedbackApi = { modal: ModalApi; message: ToastApi };
+
+/**
+ * antd's modal and message code is loaded the first time a dialog or toast is asked for (feedback-host.tsx), not
+ * when the app starts: the first screen (/login) shows none. Until then `bridged` is null and callers wait.
+ */
+let bridged: FeedbackApi | null = null;
+let waiting: ((api: FeedbackApi) => void)[] = [];
+/** True while a <FeedbackHost> is mounted; without one (a component test) antd's static functions are used. */
+let hostMounted = false;
+let hostWanted = false;
+const hostListeners = new Set<() => void>();
 
 // Several calls failing at once (e.g. a page with three queries) must not stack identical dialogs.
 const openDialogs = new Set<string>();
 
-/**
- * Mounted once inside antd's <App>: hands the context-aware modal/message APIs (pt_BR locale, theme)
- * to code outside React — the http client's error catalogue, the download helper, the dialog helpers.
- */
-export function FeedbackBridge(): null {
-  const { modal, message } = App.useApp();
-  useLayoutEffect(() => {
-    bridged = { modal, message };
+function wantHost(): void {
+  if (hostWanted) return;
+  hostWanted = true;
+  for (const listener of hostListeners) listener();
+}
+
+/** The context-aware dialog and toast APIs, once loaded (pt_BR locale, theme). */
+function feedback(): Promise<FeedbackApi> {
+  if (bridged) return Promise.resolve(bridged);
+  if (!hostMounted) return import('./feedback-host').then((module) => module.staticFeedback);
+  return new Promise((resolve) => {
+    waiting.push(resolve);
+    wantHost();
+  });
+}
+
+/** Used by feedback-host.tsx: hands antd's App APIs to the code outside React until the host unmounts. */
+export function useFeedbackBridge() {
+  return useCallback((api: FeedbackApi) => {
+    bridged = api;
+    const ready = waiting;
+    waiting = [];
+    for (const resolve of ready) resolve(api);
     return () => {
       bridged = null;
       // Dialogs rendered by this <App> disappear with it.
       openDialogs.clear();
     };
-  }, [modal, message]);
-  return null;
+  }, []);
 }
 
-/** The modal API (falls back to antd's static functions when no <App> is mounted). */
-export function getModal(): ModalApi {
-  return bridged?.modal ?? Modal;
+const FeedbackHostContent = lazy(() =>
+  import('./feedback-host').then((module) => ({ default: module.FeedbackHostContent })),
+);
+
+/**
+ * Mounted once in the providers: loads and mounts antd's <App> (dialogs, 3 s toasts) when the first one is asked
+ * for, or at once when `eager` (the signed-in frame, where they are common).
+ */
+export function FeedbackHost({ eager = false }: { eager?: boolean }) {
+  const wanted = useSyncExternalStore(subscribeHost, () => hostWanted || eager);
+  useLayoutEffect(() => {
+    hostMounted = true;
+    if (waiting.length > 0) wantHost();
+    return () => {
+      hostMounted = false;
+    };
+  }, []);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <FeedbackHostContent />
+    </Suspense>
+  );
+}
+
+function subscribeHost(listener: () => void): () => void {
+  hostListeners.add(listener);
+  return () => hostListeners.delete(listener);
+}
+
+/** Loads the dialogs ahead of their first use (the signed-in frame calls it). */
+export function preloadFeedback(): void {
+  if (hostMounted) wantHost();
+}
+
+/** The modal API, loaded on first use (falls back to antd's static functions when no host is mounted). */
+export function loadModal(): Promise<ModalApi> {
+  return feedback().then((api) => api.modal);
 }
 
 function showToast(type: ToastType, content: ReactNode): void {
-  (bridged?.message ?? staticMessage).open({ type, content, duration: TOAST_SECONDS });
+  void feedback().then((api) => api.message.open({ type, content, duration: TOAST_SECONDS }));
 }
 
 /** Short non-blocking messages, 3 s each. */
@@ -65,17 +124,19 @@ function dialog(kind: 'success' | 'error' | 'warning' | 'info', title: ReactNode
       return;
     }
     if (key) openDialogs.add(key);
-    getModal()[kind]({
-      title,
-      content,
-      okText: 'OK',
-      centered: true,
-      onOk: () => resolve(),
-      afterClose: () => {
-        if (key) openDialogs.delete(key);
-        resolve();
-      },
-    });
+    void loadModal().then((modal) =>
+      modal[kind]({
+        title,
+        content,
+        okText: 'OK',
+        centered: true,
+        onOk: () => resolve(),
+        afterClose: () => {
+          if (key) openDialogs.delete(key);
+          resolve();
+        },
+      }),
+    );
   });
 }
 

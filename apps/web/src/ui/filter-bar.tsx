@@ -1,6 +1,6 @@
-import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Space } from 'antd';
-import { type ReactNode, useEffect, useId } from 'react';
+import { ClearOutlined, FilterOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Card, Form, Grid, Space } from 'antd';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import type { ListControls } from './use-list-search';
 
 export type FilterBarProps = {
@@ -28,9 +28,26 @@ export function FilterBar({ list, children }: FilterBarProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: filtersKey stands for the filters' content.
   useEffect(() => showValues(filters), [filtersKey]);
 
+  // On a phone the fields would push the list a screen or two down: they open from a "Filtros" button instead.
+  const compact = Grid.useBreakpoint().md === false;
+  const [open, setOpen] = useState(false);
+  const active = Object.keys(filters).length;
+
   return (
     <Card size="small" role="search" aria-label="Filtros">
+      {compact ? (
+        <Button
+          block
+          icon={<FilterOutlined aria-hidden />}
+          aria-expanded={open}
+          onClick={() => setOpen((shown) => !shown)}
+          style={open ? { marginBottom: 12 } : undefined}
+        >
+          {active > 0 ? `Filtros (${active})` : 'Filtros'}
+        </Button>
+      ) : null}
       <Form
+        style={compact && !open ? { display: 'none' } : undefined}
         form={form}
         name={name}
         layout="vertical"
@@ -41,7 +58,7 @@ export function FilterBar({ list, children }: FilterBarProps) {
         <div
           style={{
             display: 'grid',
-            gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
+            gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
             columnGap: 16,
             alignItems: 'end',
           }}

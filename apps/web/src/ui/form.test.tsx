@@ -5,7 +5,8 @@ import { Input } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../api/api-error';
-import { renderInApp } from '../test-utils';
+import { http } from '../api/http';
+import { jsonResponse, makeUser, renderInApp, storeSession, stubFetch } from '../test-utils';
 import { ApiForm, FormActions, FormField, useApiForm } from './form';
 import { MaskedInput } from './masked-input';
 
@@ -36,6 +37,44 @@ function validationError(errors: Record<string, string[]>) {
 
 afterEach(() => {
   vi.restoreAllMocks();
+});
+
+describe('SPEC §8 newer handler: what a form says when saving fails (issue 9, genericErrorShort)', () => {
+  it('a failure with nothing to tell (server error, no answer) shows the short generic text', async () => {
+    for (const failure of [
+      new ApiError({ status: 500, code: 'InternalError', message: messages.genericError }),
+      new ApiError({ status: 0, code: 'NetworkError', message: messages.genericError }),
+    ]) {
+      const view = renderInApp(
+        <PersonForm
+          onSubmit={() => {
+            throw failure;
+          }}
+        />,
+      );
+      fireEvent.change(await screen.findByLabelText('Nome'), { target: { value: 'Ana' } });
+      fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ana@origem.local' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getAllByText(messages.genericErrorShort).length).toBeGreaterThan(0);
+      expect(within(dialog).queryByText(messages.genericError)).toBeNull();
+      view.unmount();
+    }
+  });
+
+  it("a refusal that says why shows the server's own message", async () => {
+    renderInApp(
+      <PersonForm
+        onSubmit={() => {
+          throw new ApiError({ status: 409, code: 'Conflict', message: 'Este perfil está em uso.' });
+        }}
+      />,
+    );
+    fireEvent.change(await screen.findByLabelText('Nome'), { target: { value: 'Ana' } });
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ana@origem.local' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect((await screen.findAllByText('Este perfil está em uso.')).length).toBeGreaterThan(0);
+  });
 });
 
 describe('form helper', () => {
@@ -160,5 +199,41 @@ describe('form helper', () => {
     });
     expect(router.state.location.pathname).toBe('/usuarios');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('Idempotency-Key on a form (issue 10): one per submission', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a retry after a network failure sends the same key; a submission with changed data, a new one', async () => {
+    storeSession(makeUser('admin'));
+    const fetchMock = stubFetch();
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockImplementation(async () => jsonResponse(201, { id: 7 }));
+    renderInApp(<PersonForm onSubmit={(values) => http.post('/v1/pessoa', values)} />);
+    fireEvent.change(await screen.findByLabelText('Nome'), { target: { value: 'Ana' } });
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ana@origem.local' } });
+    const save = screen.getByRole('button', { name: 'Salvar' });
+    fireEvent.click(save);
+    // No answer: the form says so, and the user tries again.
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    fireEvent.click(save);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    fireEvent.change(screen.getByLabelText('Nome'), { target: { value: 'Ana Maria' } });
+    fireEvent.click(save);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+
+    const sent = fetchMock.mock.calls.map(([url, init]) => ({
+      url: String(url),
+      key: (init?.headers as Record<string, string> | undefined)?.['Idempotency-Key'],
+      name: JSON.parse(String(init?.body)).name,
+    }));
+    expect(sent.map((call) => call.url)).toEqual(['/v1/pessoa', '/v1/pessoa', '/v1/pessoa']);
+    expect(sent[0]?.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(sent[1]?.key).toBe(sent[0]?.key);
+    expect(sent[2]?.name).toBe('Ana Maria');
+    expect(sent[2]?.key).not.toBe(sent[0]?.key);
   });
 });

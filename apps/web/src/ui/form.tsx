@@ -1,3 +1,6 @@
+// zod's messages in Portuguese where they reach the user: the forms. Set here, not when the app starts, so the
+// first screen (/login, which checks its two fields itself) loads without zod.
+import '@origem/contract/zod-locale';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@origem/contract/messages.pt';
 import { Alert, Button, type ButtonProps, Flex, Form } from 'antd';
@@ -28,7 +31,7 @@ import {
   useFormContext,
 } from 'react-hook-form';
 import { z } from 'zod';
-import { isApiError } from '../api/api-error';
+import { type ApiError, isApiError } from '../api/api-error';
 import { showErrorDialog, showValidationErrors } from './feedback';
 import { UnsavedChangesGuard } from './unsaved-changes';
 
@@ -87,6 +90,16 @@ function normalizeFieldName(name: string): string {
 }
 
 /**
+ * What a form says when saving fails for a reason other than its fields (SPEC §8, "newer handler"): the server's
+ * own message, or 'Não foi possível processar sua solicitação.' when the failure has nothing to tell (no answer,
+ * a server error).
+ */
+export function formFailureText(error: ApiError): string {
+  const generic = error.status === 0 || error.status >= 500 || !error.message;
+  return generic ? messages.genericErrorShort : error.message;
+}
+
+/**
  * react-hook-form + zod, wired to the API's error format. Use with <ApiForm>, <FormField> and <FormActions>.
  * Required marks come from the schema (a field that rejects `undefined` is required).
  */
@@ -95,7 +108,7 @@ export function useApiForm<TIn extends FieldValues, TOut>(
 ): ApiForm<TIn, TOut> {
   const { schema, defaultValues, fieldAliases, warnOnLeave = true } = options;
   const form = useForm<TIn, unknown, TOut>({
-    resolver: zodResolver(schema as never) as never,
+    resolver: zodResolver(schema),
     defaultValues,
     mode: 'onTouched',
   });
@@ -181,11 +194,16 @@ export function useApiForm<TIn extends FieldValues, TOut>(
         const unmapped = applyServerErrors(error.errors);
         if (unmapped.length > 0 || Object.keys(error.errors).length === 0)
           void showValidationErrors(unmapped);
-      } else if (!isApiError(error)) {
+      } else if (isApiError(error)) {
+        // SPEC §8's newer handler: the server's message, or the short generic text when there is none to show.
+        if (!error.handled) {
+          error.markHandled();
+          void showErrorDialog(formFailureText(error));
+        }
+      } else {
         console.error(error);
-        void showErrorDialog(messages.genericError);
+        void showErrorDialog(messages.genericErrorShort);
       }
-      // Any other ApiError is shown by the http client's catalogue.
     } finally {
       submittingRef.current = false;
     }

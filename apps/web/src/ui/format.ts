@@ -1,5 +1,5 @@
 import { formatCnpj, formatCpf, unmaskTaxId } from '@origem/contract/validators/tax-id';
-import dayjs from 'dayjs';
+import { dayjs } from './dayjs';
 import { maskCep, maskNcm, maskPhone } from './masks';
 
 /** Display formatters for tables and read-only views; empty input gives '' (or the placeholder passed). */
@@ -58,7 +58,22 @@ export function formatMoney(value: Maybe<number | string>, currency = 'BRL', emp
   return new Intl.NumberFormat('pt-BR', { style: 'currency', currency }).format(amount);
 }
 
-/** The table footer text: '1–10 de 5.432'. */
-export function formatRange(from: number, to: number, total: number): string {
-  return `${formatNumber(from)}–${formatNumber(to)} de ${formatNumber(total)}`;
+/** A person's or company's name with its CPF/CNPJ, to tell apart namesakes in a select: 'Ana Lima (123.456.789-09)'. */
+export function formatNameWithTaxId(row: {
+  name: string;
+  cpf?: Maybe<string>;
+  cnpj?: Maybe<string>;
+}): string {
+  const taxId = formatTaxId(row.cnpj ?? row.cpf);
+  return taxId ? `${row.name} (${taxId})` : row.name;
+}
+
+/** A list's total: '5.432', or '10.000+' when the server stopped counting there (`total_capped`). */
+export function formatTotal(total: number, capped = false): string {
+  return `${formatNumber(total)}${capped ? '+' : ''}`;
+}
+
+/** The table footer text: '1–10 de 5.432', or '1–10 de 10.000+' for a capped total. */
+export function formatRange(from: number, to: number, total: number, capped = false): string {
+  return `${formatNumber(from)}–${formatNumber(to)} de ${formatTotal(total, capped)}`;
 }

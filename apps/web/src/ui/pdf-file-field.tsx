@@ -1,4 +1,5 @@
 import { DeleteOutlined, FilePdfOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
+import { downloadFileName } from '@origem/contract/schemas/files';
 import { Button, Flex, Typography, Upload } from 'antd';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
@@ -34,11 +35,18 @@ const sizeText = (bytes: number) =>
 export type PdfFileFieldProps = {
   /** The stored file, if any: its name and size, and how to download it. */
   current: { name: string; size: number } | null;
+  /**
+   * The SPEC §9 name the stored file downloads as (contract DOWNLOAD_NAMES, e.g. 'contrato_social'): the field
+   * shows the file by that name, the one the browser saves it under.
+   */
+  downloadName?: string;
   onDownload?: () => void;
   /** Button text, e.g. 'Selecionar procuração (PDF)'. */
   pickLabel: string;
   /** Accessible name of the download button, e.g. 'Baixar contrato social' (default 'Baixar'). */
   downloadLabel?: string;
+  /** False when the record must keep a file: the stored one can be replaced, not removed. */
+  removable?: boolean;
   id?: string;
   value?: PdfValue;
   onChange?: (value: PdfValue) => void;
@@ -54,9 +62,11 @@ export type PdfFileFieldProps = {
  */
 export function PdfFileField({
   current,
+  downloadName,
   onDownload,
   pickLabel,
   downloadLabel = 'Baixar',
+  removable = true,
   id,
   value,
   onChange,
@@ -80,7 +90,9 @@ export function PdfFileField({
   } else if (current) {
     shown = (
       <Typography.Text>
-        <FilePdfOutlined aria-hidden /> {current.name} ({sizeText(current.size)})
+        <FilePdfOutlined aria-hidden />{' '}
+        {downloadName ? downloadFileName(downloadName, current.name) : current.name} ({sizeText(current.size)}
+        )
         {onDownload ? (
           <Button type="link" size="small" onClick={onDownload} aria-label={downloadLabel}>
             Baixar
@@ -109,7 +121,7 @@ export function PdfFileField({
             {current || value instanceof File ? 'Trocar arquivo' : pickLabel}
           </Button>
         </Upload>
-        {current && value === undefined ? (
+        {removable && current && value === undefined ? (
           <Button icon={<DeleteOutlined aria-hidden />} onClick={() => change(null)}>
             Remover
           </Button>

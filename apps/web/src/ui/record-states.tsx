@@ -1,11 +1,10 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { messages } from '@origem/contract/messages.pt';
 import { Link } from '@tanstack/react-router';
 import { Button, Card, Result, Skeleton, Space } from 'antd';
 import { isApiError } from '../api/api-error';
+import { type Back, ForbiddenResult, RecordNotFoundResult } from './status-pages';
 
-/** Where the state screens lead back to, e.g. `{ to: '/acordos', label: 'Voltar para os acordos' }`. */
-export type Back = { to: string; label: string };
+export type { Back };
 
 /** The loading, not-found, no-permission and failure states every edit screen shows instead of its form. */
 
@@ -21,23 +20,17 @@ export function RecordLoading({ label }: { label: string }) {
   );
 }
 
-/** `subject`: 'O acordo', 'A norma de origem'… (default 'O cadastro'). */
+/** `subject`: 'O acordo', 'A norma de origem'… (default 'O cadastro'). The spec's 404 page, in place. */
 export function RecordNotFound({ subject = 'O cadastro', back }: { subject?: string; back: Back }) {
-  return (
-    <Result
-      status="404"
-      title={messages.notFound}
-      subTitle={`${subject} pedido não existe, foi excluído ou não está ao seu alcance.`}
-      extra={<Link to={back.to}>{back.label}</Link>}
-    />
-  );
+  return <RecordNotFoundResult subject={subject} back={back} />;
 }
 
+/** The "sem permissão" page, saying what the user may not do (`title`). */
 export function RecordForbidden({ title, back }: { title: string; back: Back }) {
-  return <Result status="403" title={title} extra={<Link to={back.to}>{back.label}</Link>} />;
+  return <ForbiddenResult detail={title} back={back} />;
 }
 
-/** A load that failed: 404 says so plainly, anything else offers "Tentar novamente". */
+/** A load that failed: 404 and 403 get their pages, anything else offers "Tentar novamente". */
 export function RecordLoadFailed({
   error,
   subject,
@@ -54,6 +47,8 @@ export function RecordLoadFailed({
   onRetry: () => void;
 }) {
   if (isApiError(error) && error.status === 404) return <RecordNotFound subject={subject} back={back} />;
+  if (isApiError(error) && error.status === 403)
+    return <ForbiddenResult detail={error.message} back={back} />;
   return (
     <Result
       status="warning"

@@ -1,5 +1,5 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { Button, Space, Tooltip } from 'antd';
 import { ignoreShownError } from '../api/api-error';
 
@@ -54,5 +54,23 @@ export function RowActions({ name, to, onOpen, editable, download, onDelete }: R
         </Tooltip>
       ) : null}
     </Space>
+  );
+}
+
+/**
+ * A list's name cell that opens the record, like the row's open action: a link to `to`, or a link-styled button
+ * for records opened in a dialog (`onOpen`). Plain text when the user may not open it.
+ */
+export function RecordName({ name, to, onOpen }: { name: string; to?: string; onOpen?: () => void }) {
+  if (to) return <Link to={to}>{name}</Link>;
+  if (!onOpen) return <>{name}</>;
+  return (
+    <Button
+      type="link"
+      onClick={onOpen}
+      style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start' }}
+    >
+      {name}
+    </Button>
   );
 }

@@ -39,9 +39,20 @@ function cleanFilters(values: Record<string, unknown>): Record<string, unknown> 
   return out;
 }
 
+/**
+ * Whether some filter differs from the list's defaults: a value the schema fills in by itself (e.g.
+ * `excluidos=false`) is not a filter the user applied, and must not make an empty list say "filtros aplicados".
+ */
+function differsFromDefaults(filters: Record<string, unknown>, defaults: Record<string, unknown>): boolean {
+  return Object.entries(filters).some(
+    ([key, value]) => JSON.stringify(value) !== JSON.stringify(defaults[key]),
+  );
+}
+
 function controls<S extends Record<string, unknown>>(
   search: S,
   write: (next: Record<string, unknown>) => void,
+  defaults: Record<string, unknown>,
 ): ListState<S> {
   const filters = cleanFilters(search);
   const page = typeof search.page === 'number' && search.page > 0 ? search.page : 1;
@@ -53,7 +64,7 @@ function controls<S extends Record<string, unknown>>(
     filters,
     page,
     order,
-    hasFilters: Object.keys(filters).length > 0,
+    hasFilters: differsFromDefaults(filters, defaults),
     setPage: (next) => write({ ...filters, order, page: pageParam(next) }),
     setOrder: (next) => write({ ...filters, order: next, page: undefined }),
     applyFilters: (values) => write({ ...cleanFilters(values), order, page: undefined }),
@@ -71,19 +82,21 @@ export function useListSearch<S extends Record<string, unknown>>(schema: z.ZodTy
   const navigate = useNavigate();
   const validate = useMemo(() => lenientSearch(schema), [schema]);
   const search = useMemo(() => validate(raw), [validate, raw]);
+  const defaults = useMemo(() => validate({}), [validate]);
   const write = useCallback(
     (next: Record<string, unknown>) => {
-      void navigate({ to: '.', search: next as never });
+      void navigate({ to: '.', search: next });
     },
     [navigate],
   );
-  return useMemo(() => controls(search, write), [search, write]);
+  return useMemo(() => controls(search, write, defaults), [search, write, defaults]);
 }
 
 /** The same list state kept in component memory, for lists inside tabs or dialogs. */
 export function useLocalList<S extends Record<string, unknown>>(schema: z.ZodType<S>): ListState<S> {
   const validate = useMemo(() => lenientSearch(schema), [schema]);
-  const [search, setSearch] = useState<S>(() => validate({}));
+  const defaults = useMemo(() => validate({}), [validate]);
+  const [search, setSearch] = useState<S>(() => defaults);
   const write = useCallback((next: Record<string, unknown>) => setSearch(validate(next)), [validate]);
-  return useMemo(() => controls(search, write), [search, write]);
+  return useMemo(() => controls(search, write, defaults), [search, write, defaults]);
 }

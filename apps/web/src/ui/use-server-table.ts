@@ -22,6 +22,8 @@ export type ServerTable<T> = {
   page: number;
   perPage: number;
   total: number;
+  /** `total` is a lower bound ("10.000+"): the server stopped counting at its cap. */
+  totalCapped: boolean;
   lastPage: number;
   /** First load (nothing to show yet): skeleton. */
   isLoading: boolean;
@@ -82,6 +84,7 @@ export function useServerTable<T>({
     page: data?.page ?? list.page,
     perPage: data?.perPage ?? 0,
     total: data?.total ?? 0,
+    totalCapped: data?.totalCapped ?? false,
     lastPage: data?.lastPage ?? 1,
     isLoading: result.isPending && enabled,
     isFetching: result.isFetching,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FLOWS } from '../flows';
 import { messages } from '../messages.pt';
 import { optionalId, optionalText, pageQuery, paginated } from '../paging';
 import { LOOKUPS } from './lookups';
@@ -9,7 +10,7 @@ function isCalendarDay(v: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 }
 
-const optionalDate = z.preprocess(
+export const optionalDate = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
   z
     .string()
@@ -30,6 +31,9 @@ export const auditFilterQuery = z.object({
 export type AuditFilter = z.infer<typeof auditFilterQuery>;
 export const auditListQuery = pageQuery.extend(auditFilterQuery.shape);
 export type AuditListQuery = z.infer<typeof auditListQuery>;
+/** The type-ahead filters `/v1/audit/user` and `/v1/audit/ip_address`: what was typed, or the chosen id. */
+export const auditOptionQuery = z.object({ search: optionalText, id: optionalId });
+export type AuditOptionQuery = z.infer<typeof auditOptionQuery>;
 
 export const auditEntrySchema = z.object({
   id: z.number(),
@@ -52,13 +56,32 @@ export const auditEntrySchema = z.object({
   user_agent: z.string().nullable(),
   event: z.string(),
   created_at: z.string(),
+  /**
+   * Names of the records the entry mentions, keyed by `auditNameKey(type, id)`: the audited record itself and the
+   * ids in its values (AUDIT_REFERENCE_FIELDS), so the screen shows names instead of bare ids.
+   */
+  names: z.record(z.string(), z.string()),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditPageSchema = paginated(auditEntrySchema);
 
-/** Portuguese labels for audited record types and events (the filters show these). */
+/**
+ * Portuguese labels for audited record types and events. They are also the audit screen's filter options
+ * (GET /v1/audit/auditable_type and /event), so every `type` and `event` given to recordAudit belongs here.
+ */
 export const AUDITABLE_TYPE_LABELS: Record<string, string> = {
+  custom_report: 'Relatório personalizado',
   user: 'Usuário',
+  job: 'Tarefa em segundo plano',
+  exporter: 'Exportador',
+  dispatcher: 'Despachante',
+  company: 'Empresa',
+  legal_representative: 'Responsável legal',
+  pre_registration: 'Pré-cadastro',
+  declaration: 'Declaração de origem',
+  certificate: 'Certificado de origem',
+  declaration_link: 'Vínculo de declaração',
+  dispatcher_exporter_link: 'Vínculo despachante-exportador',
   role: 'Perfil',
   session: 'Sessão',
   deal: 'Acordo',
@@ -75,7 +98,17 @@ export const AUDITABLE_TYPE_LABELS: Record<string, string> = {
   // Every lookup table is audited under its key.
   ...Object.fromEntries(Object.values(LOOKUPS).map((def) => [def.key, def.singular])),
 };
+/** A flow's action is audited under its code (lib/workflow.ts), labelled as its button. */
+const FLOW_ACTION_LABELS: Record<string, string> = Object.fromEntries(
+  Object.values(FLOWS).flatMap((flow) =>
+    Object.entries(flow.actions as Record<string, { label: string }>).map(([code, action]) => [
+      code,
+      action.label,
+    ]),
+  ),
+);
 export const AUDIT_EVENT_LABELS: Record<string, string> = {
+  ...FLOW_ACTION_LABELS,
   created: 'Criado',
   updated: 'Alterado',
   deleted: 'Excluído',
@@ -89,4 +122,57 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   account_locked: 'Conta bloqueada',
   imported: 'Tabela importada',
   uploaded: 'Enviado',
+  approved: 'Aprovado',
+  pendency: 'Pendência apontada',
+  reproved: 'Reprovado',
+  resubmitted: 'Reenviado pelo solicitante',
+  retried: 'Nova tentativa',
+  generate_pdf: 'PDF do certificado gerado',
 };
+
+/** Audit times are Brasília time, on screen and in the CSV alike (the trail is read across the country). */
+export const AUDIT_TIME_ZONE = 'America/Sao_Paulo';
+
+const auditClock = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: AUDIT_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** '2026-03-10T15:04:05Z' → '10/03/2026 12:04:05' (Brasília). Unreadable input is returned as given. */
+export function formatAuditDateTime(value: string | Date): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const part = Object.fromEntries(auditClock.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}:${part.second}`;
+}
+
+/**
+ * Fields of the audited values that hold the id of another record, and that record's audit type: the audit
+ * answer names them (`names`), and the screen shows the name in place of the id.
+ */
+export const AUDIT_REFERENCE_FIELDS: Readonly<Record<string, string>> = {
+  user_id: 'user',
+  role_id: 'role',
+  trade_association_id: 'trade_association',
+  federation_id: 'federation',
+  confederation_id: 'confederation',
+  exporter_id: 'exporter',
+  dispatcher_id: 'dispatcher',
+  company_id: 'company',
+  legal_representative_id: 'legal_representative',
+  deal_id: 'deal',
+  company_type_id: 'company_type',
+  person_type_id: 'person_type',
+  country_id: 'country',
+  job_position_id: 'job_position',
+  language_id: 'language',
+};
+
+/** The key of a record in an entry's `names`: 'trade_association:3'. */
+export const auditNameKey = (type: string, id: number | string) => `${type}:${id}`;

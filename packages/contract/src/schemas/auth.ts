@@ -2,16 +2,16 @@ import { z } from 'zod';
 import { messages } from '../messages.pt';
 import { email } from './fields';
 
-export const OAUTH_CLIENT_ID = '2';
-export const TOKEN_TTL_SECONDS = 8 * 60 * 60;
+export { OAUTH_CLIENT_ID, TOKEN_TTL_SECONDS } from '../auth-constants';
 
 export const tokenRequestSchema = z.object({
   grant_type: z.enum(['password', 'refresh_token'], { error: messages.auth.unsupportedGrant }),
-  client_id: z.coerce.string(),
-  username: z.string().trim().optional(),
-  password: z.string().optional(),
-  refresh_token: z.string().optional(),
-  recaptchaToken: z.string().optional(),
+  client_id: z.coerce.string().max(10, messages.field.tooLong(10)),
+  // Bounded before anything else runs: a 200 000-character name is refused here, not hashed or audited.
+  username: z.string().trim().max(255, messages.field.tooLong(255)).optional(),
+  password: z.string().max(255, messages.field.tooLong(255)).optional(),
+  refresh_token: z.string().max(128, messages.field.tooLong(128)).optional(),
+  recaptchaToken: z.string().max(4000, messages.field.tooLong(4000)).optional(),
 });
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
@@ -31,16 +31,27 @@ export const newPassword = z
   .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), messages.auth.weakPassword);
 
 export const saveNewPasswordSchema = z.object({
-  password: z.string({ error: messages.field.required }).min(1, messages.field.required),
+  password: z
+    .string({ error: messages.field.required })
+    .min(1, messages.field.required)
+    .max(255, messages.field.tooLong(255)),
   new_password: newPassword,
 });
 
 export const sendNewPasswordSchema = z.object({ email });
 
+const resetToken = z
+  .string({ error: messages.auth.resetInvalid })
+  .min(1, messages.auth.resetInvalid)
+  .max(128, messages.auth.resetInvalid);
+
 export const resetPasswordSchema = z.object({
-  token: z.string({ error: messages.auth.resetInvalid }).min(1, messages.auth.resetInvalid),
+  token: resetToken,
   new_password: newPassword,
 });
+
+/** POST /v1/user/reset_password/check: whether an e-mailed link still works, asked when it is opened. */
+export const resetLinkCheckSchema = z.object({ token: resetToken });
 
 const addressedEntity = z.object({
   id: z.number(),

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { messages } from '../messages.pt';
 import { listOf, MAX_ID, optionalId, optionalText, pageQuery, paginated } from '../paging';
+import { percentField } from './declarations';
 import { optionalNullableText, requiredId, requiredText } from './fields';
+import { CLASSIFICATION_TYPE_KEYS, type ClassificationType } from './nomenclature';
 
-/** Nomenclatures a deal's certificate items are classified in. */
-export const CLASSIFICATION_TYPES = ['NCM', 'NALADI/SH 96', 'SH 2012', 'SH 2017', 'SH 2022'] as const;
-export type ClassificationType = (typeof CLASSIFICATION_TYPES)[number];
+// The nomenclatures a deal's certificate items are classified in: one definition, in nomenclature.ts.
+export type { ClassificationType } from './nomenclature';
 
 /** The Portuguese texts of deals, origin norms and origin rules, shared by the API and the screens. */
 export const DEAL_TEXTS = {
@@ -74,9 +75,12 @@ const idList = z
   })
   .max(300, messages.field.invalidOption);
 
-export const classificationType = z.enum(CLASSIFICATION_TYPES, {
-  error: (issue) => (issue.input === undefined ? messages.field.required : messages.field.invalidOption),
-});
+export const classificationType = z.enum(
+  CLASSIFICATION_TYPE_KEYS as [ClassificationType, ...ClassificationType[]],
+  {
+    error: (issue) => (issue.input === undefined ? messages.field.required : messages.field.invalidOption),
+  },
+);
 
 // ---------------------------------------------------------------- deals
 
@@ -94,6 +98,8 @@ export const dealInputSchema = z.object({
   accepts_digital: z.boolean().default(false),
   declaration_validity_days: count(3650, DEAL_TEXTS.deal.validityDays).default(180),
   certificate_validity_months: count(120, DEAL_TEXTS.deal.validityMonths).default(12),
+  /** The origin check's ceiling: the non-originating materials' CIF value as a share of the FOB value (0–100). */
+  non_originating_ceiling_percent: percentField.default('40.00'),
   active: z.boolean().default(true),
   /** Partner countries; the set replaces the stored one. */
   country_ids: idList.default([]),
@@ -118,6 +124,8 @@ export const dealSchema = z.object({
   accepts_digital: z.boolean(),
   declaration_validity_days: z.number(),
   certificate_validity_months: z.number(),
+  /** Percent with 2 decimals, e.g. '40.00'. */
+  non_originating_ceiling_percent: z.string(),
   active: z.boolean(),
   countries: z.array(dealCountrySchema),
   norms_count: z.number(),

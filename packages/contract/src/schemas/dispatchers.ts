@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalId } from '../paging';
+import { optionalId, optionalText } from '../paging';
 import type { PartyKindMessages } from './party-records';
 
 /** Dispatchers (SPEC §7 Dispatcher): the shared party schemas (party-records.ts) and the dispatcher's own texts. */
@@ -12,5 +12,9 @@ export const dispatcherMessages = {
   cnpjTaken: 'Já existe um despachante com este CNPJ.',
 } as const satisfies PartyKindMessages;
 
-/** GET /v1/dispatcher/all_not_bind?dispatcher_id: the exporters with no active link to that dispatcher. */
-export const dispatcherNotBoundQuery = z.object({ dispatcher_id: optionalId });
+/** GET /v1/dispatcher/all_not_bind?dispatcher_id&name: the exporters with no active link to that dispatcher. */
+export const dispatcherNotBoundQuery = z.object({
+  dispatcher_id: optionalId,
+  /** A type-ahead search: part of the name, trade name or CPF/CNPJ; the first TYPE_AHEAD_SIZE answer. */
+  name: optionalText,
+});

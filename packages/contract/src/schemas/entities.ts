@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.pt';
-import { optionalId, optionalText, pageQuery, paginated } from '../paging';
+import { MAX_ID, optionalId, optionalText, pageQuery, paginated } from '../paging';
 import { nullableId, optionalCnpj, optionalNullableText, requiredId, requiredText } from './fields';
 import { storedFileInfoSchema } from './files';
 
@@ -30,6 +30,7 @@ export const entityMessages = {
   feeDuplicate: 'Cada acordo pode aparecer uma única vez na tabela de taxas.',
   feeDeal: 'Acordo inexistente.',
   imageMissing: 'Envie a imagem no campo "file".',
+  associationUser: 'Escolha um usuário ativo desta associação.',
   imageExpired: 'A imagem enviada não foi encontrada ou foi substituída por outra. Envie a imagem novamente.',
   federationInUse: (associations: number, users: Users) =>
     `Esta federação não pode ser excluída: ${usage([
@@ -106,13 +107,13 @@ const blankToNull = (v: unknown) => (typeof v === 'string' ? v.trim() || null : 
 
 /** Stored as its 8 digits; '01014-911' and '01014911' are the same CEP. */
 export const optionalCep = z
-  .preprocess(blankToNull, z.string().nullable())
+  .preprocess(blankToNull, z.string().max(20, entityMessages.cep).nullable())
   .refine((v) => v === null || /^\d{5}[-.\s]?\d{3}$/.test(v), entityMessages.cep)
   .transform((v) => (v ? v.replace(/\D/g, '') : null));
 
 /** Stored as digits only: DDD + number. */
 export const optionalPhone = z
-  .preprocess(blankToNull, z.string().nullable())
+  .preprocess(blankToNull, z.string().max(30, entityMessages.phone).nullable())
   .refine((v) => v === null || /^[\d\s()+.-]+$/.test(v), entityMessages.phone)
   .transform((v) => (v ? v.replace(/\D/g, '') : null))
   .refine((v) => v === null || /^\d{10,11}$/.test(v), entityMessages.phone);
@@ -121,17 +122,17 @@ export const optionalUf = z
   .preprocess((v) => {
     const text = blankToNull(v);
     return typeof text === 'string' ? text.toUpperCase() : text;
-  }, z.string().nullable())
+  }, z.string().max(2, entityMessages.uf).nullable())
   .refine((v) => v === null || (UF_CODES as readonly string[]).includes(v), entityMessages.uf);
 
 export const optionalEmail = z
-  .preprocess(blankToNull, z.string().nullable())
+  .preprocess(blankToNull, z.string().max(255, messages.field.tooLong(255)).nullable())
   .refine((v) => v === null || (v.length <= 255 && z.email().safeParse(v).success), messages.field.email)
   .transform((v) => (v ? v.toLowerCase() : null));
 
 /** A site address; 'www.cnc.org.br' gets its 'https://'. */
 export const optionalUrl = z
-  .preprocess(blankToNull, z.string().nullable())
+  .preprocess(blankToNull, z.string().max(255, messages.field.tooLong(255)).nullable())
   .transform((v) => (v && !/^[a-z][a-z0-9+.-]*:/i.test(v) ? `https://${v}` : v))
   .refine(
     (v) =>
@@ -143,6 +144,7 @@ export const optionalUrl = z
 /** ALADI issuing-entity code: three upper-case letters or digits. */
 export const ehidField = z
   .string({ error: messages.field.required })
+  .max(20, entityMessages.ehid)
   .trim()
   .min(1, messages.field.required)
   .transform((v) => v.toUpperCase())
@@ -231,6 +233,18 @@ export const feesField = z
     });
   });
 
+const associationUserId = z
+  .union([
+    z.literal('').transform(() => null),
+    z.null(),
+    z.coerce
+      .number({ error: messages.field.invalidOption })
+      .int()
+      .positive()
+      .max(MAX_ID, messages.field.invalidOption),
+  ])
+  .optional();
+
 export const associationInputSchema = z.object({
   name: requiredText(255),
   abbreviation: optionalNullableText(30),
@@ -241,6 +255,8 @@ export const associationInputSchema = z.object({
   ...addressInput,
   federation_id: requiredId,
   notes: optionalNullableText(2000),
+  /** SPEC §3 `user_id`: the association's user. Omitted keeps the current one; empty or null removes it. */
+  user_id: associationUserId,
   /** Omitted: the fee table stays as it is. Present (even empty): it becomes exactly this set. */
   fees: feesField.optional(),
   remove_logo: flag,
@@ -335,6 +351,9 @@ export const associationSchema = z.object({
   notes: z.string().nullable(),
   federation_id: z.number().nullable(),
   federation: named.nullable(),
+  /** SPEC §3: the association's user, when one is named. */
+  user_id: z.number().nullable(),
+  user: z.object({ id: z.number(), name: z.string(), email: z.string() }).nullable(),
   logo: logoSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),

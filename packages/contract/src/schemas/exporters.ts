@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalId } from '../paging';
+import { optionalId, optionalText } from '../paging';
 import type { PartyKindMessages } from './party-records';
 
 /** Exporters (SPEC §7 Exporter): the shared party schemas (party-records.ts) and the exporter's own texts. */
@@ -12,5 +12,9 @@ export const exporterMessages = {
   cnpjTaken: 'Já existe um exportador com este CNPJ.',
 } as const satisfies PartyKindMessages;
 
-/** GET /v1/exporter/all_not_bind?exporter_id: the dispatchers with no active link to that exporter. */
-export const exporterNotBoundQuery = z.object({ exporter_id: optionalId });
+/** GET /v1/exporter/all_not_bind?exporter_id&name: the dispatchers with no active link to that exporter. */
+export const exporterNotBoundQuery = z.object({
+  exporter_id: optionalId,
+  /** A type-ahead search: part of the name, trade name or CPF/CNPJ; the first TYPE_AHEAD_SIZE answer. */
+  name: optionalText,
+});

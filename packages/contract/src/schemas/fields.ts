@@ -30,12 +30,14 @@ export const email = z
 /** Stored unmasked; blank becomes null. */
 export const optionalCpf = z
   .string()
+  .max(20, messages.field.cpf)
   .nullish()
   .transform((v) => (v ? unmaskTaxId(v) : null))
   .refine((v) => v === null || isValidCpf(v), messages.field.cpf);
 
 export const optionalCnpj = z
   .string()
+  .max(20, messages.field.cnpj)
   .nullish()
   .transform((v) => (v ? unmaskTaxId(v) : null))
   .refine((v) => v === null || isValidCnpj(v), messages.field.cnpj);
@@ -64,6 +66,7 @@ export const idParam = z.object({ id: z.coerce.number().int().positive().max(MAX
 /** Brazilian phone, stored as its 10 or 11 digits (like CPF/CNPJ, masks are only for display). */
 export const optionalPhone = z
   .string()
+  .max(30, 'Informe o telefone com DDD (10 ou 11 dígitos).')
   .nullish()
   .transform((v) => (v ? v.replace(/\D/g, '') : null))
   .refine((v) => v === null || /^\d{10,11}$/.test(v), 'Informe o telefone com DDD (10 ou 11 dígitos).');

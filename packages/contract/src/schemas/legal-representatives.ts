@@ -44,7 +44,7 @@ export function procurationExpired(validUntil: string | null, today: string): bo
 const validUntilField = z
   .preprocess(
     (v) => (typeof v === 'string' ? v.trim() || null : (v ?? null)),
-    z.string({ error: messages.field.date }).nullable(),
+    z.string({ error: messages.field.date }).max(10, messages.field.date).nullable(),
   )
   .refine((v) => v === null || isCalendarDay(v), messages.field.date)
   .refine(
@@ -54,6 +54,7 @@ const validUntilField = z
 
 const requiredCpf = z
   .string({ error: messages.field.required })
+  .max(20, messages.field.cpf)
   .trim()
   .min(1, messages.field.required)
   .transform(unmaskTaxId)

@@ -230,7 +230,11 @@ function fieldSchema(field: LookupField): z.ZodType {
     text = text.refine((v) => v === '' || regex.test(v), message) as unknown as typeof text;
   }
   if (field.required) return text.refine((v) => v.length > 0, messages.field.required);
-  return z.union([text, z.null(), z.undefined()]).transform((v) => (v ? v : null));
+  // Optional means the key may be left out, sent as null or blank: all three store null.
+  return z
+    .union([text, z.null()])
+    .optional()
+    .transform((v) => (v ? v : null));
 }
 
 /** The zod input schema of a lookup, built from its fields. */

@@ -87,6 +87,7 @@ export function ncmKind(code: string): string {
 /** A complete NCM in a request: the mask is removed, 8 digits are required. */
 export const ncmCodeField = z
   .string({ error: nomenclatureMessages.ncm.invalid })
+  .max(20, nomenclatureMessages.ncm.invalid)
   .trim()
   .transform(unmaskNcm)
   .refine((v) => /^\d{8}$/.test(v), nomenclatureMessages.ncm.invalid);
@@ -104,6 +105,9 @@ export const ncmScreenSearch = ncmSearchQuery.extend({
       .optional(),
   ),
 });
+
+/** The /cadastros/modelos-certificado/{dealId} address: the deal's abbreviation, shown before its model loads. */
+export const certificateModelScreenSearch = z.object({ acordo: optionalText });
 
 export const ncmRowSchema = z.object({
   code: z.string(),
@@ -157,22 +161,33 @@ export const NCM_CSV_COLUMNS = ['codigo', 'codigoPai', 'descricao', 'nivel', 'eh
 
 // ─── Classification lists ────────────────────────────────────────────────────────────────────────────────────
 
-/** The nomenclatures a list can map NCM codes to, and how many digits their codes have. */
+/**
+ * The one definition of the nomenclatures goods are classified in (a deal's `classification_type`), and how many
+ * digits their codes have. NCM is the base table itself (Tabela NCM); the others come as classification lists,
+ * each mapping NCM codes to its codes (`list: true`).
+ */
 export const CLASSIFICATION_TYPES = {
-  'NALADI/SH 96': { label: 'NALADI/SH 96', digits: 8 },
-  'SH 2012': { label: 'SH 2012', digits: 6 },
-  'SH 2017': { label: 'SH 2017', digits: 6 },
-  'SH 2022': { label: 'SH 2022', digits: 6 },
+  NCM: { label: 'NCM', digits: 8, list: false },
+  'NALADI/SH 96': { label: 'NALADI/SH 96', digits: 8, list: true },
+  'SH 2012': { label: 'SH 2012', digits: 6, list: true },
+  'SH 2017': { label: 'SH 2017', digits: 6, list: true },
+  'SH 2022': { label: 'SH 2022', digits: 6, list: true },
 } as const;
 export type ClassificationType = keyof typeof CLASSIFICATION_TYPES;
 export const CLASSIFICATION_TYPE_KEYS = Object.keys(CLASSIFICATION_TYPES) as ClassificationType[];
+/** The nomenclatures a classification list can map NCM codes to (all but NCM). */
+export type ClassificationListType = Exclude<ClassificationType, 'NCM'>;
+export const CLASSIFICATION_LIST_TYPE_KEYS = CLASSIFICATION_TYPE_KEYS.filter(
+  (key): key is ClassificationListType => CLASSIFICATION_TYPES[key].list,
+);
 
 /** Header of a classification list file; `,` also accepted as separator. */
 export const CLASSIFICATION_CSV_COLUMNS = ['ncm', 'codigo', 'descricao'] as const;
 
-const classificationType = z.enum(CLASSIFICATION_TYPE_KEYS as [ClassificationType, ...ClassificationType[]], {
-  error: messages.field.invalidOption,
-});
+const classificationType = z.enum(
+  CLASSIFICATION_LIST_TYPE_KEYS as [ClassificationListType, ...ClassificationListType[]],
+  { error: messages.field.invalidOption },
+);
 
 /** Text fields of POST /v1/classification_list (multipart, with `file`). */
 export const classificationListCreateSchema = z.object({

@@ -21,6 +21,7 @@ export const partyMessages = {
 
 const taxIdText = z
   .string()
+  .max(20, messages.field.tooLong(20))
   .nullish()
   .transform((v) => (v ? unmaskTaxId(v) : null));
 

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { preRegistrationFlow, type StateOf, stateCodes } from '../flows';
 import { pageQuery, paginated } from '../paging';
 import { unmaskTaxId } from '../validators/tax-id';
 import { addressOutput } from './entities';
 import { email, requiredId } from './fields';
 import { storedFileInfoSchema } from './files';
+import { flowViewFields } from './flow-history';
 import { partyInputFields, refinePartyTaxId } from './party';
 
 /**
@@ -11,17 +13,12 @@ import { partyInputFields, refinePartyTaxId } from './party';
  * its analysis by the association's staff, and the pendency the applicant resolves through a private link.
  */
 
-export const PRE_REGISTRATION_STATUSES = {
-  ENVIADO: 'Enviado',
-  PENDENTE: 'Pendente',
-  APROVADO: 'Aprovado',
-  REPROVADO: 'Reprovado',
-} as const;
-export type PreRegistrationStatus = keyof typeof PRE_REGISTRATION_STATUSES;
-const STATUS_CODES = Object.keys(PRE_REGISTRATION_STATUSES) as [
-  PreRegistrationStatus,
-  ...PreRegistrationStatus[],
-];
+export type PreRegistrationStatus = StateOf<typeof preRegistrationFlow>;
+const STATUS_CODES = stateCodes(preRegistrationFlow);
+/** Status code → Portuguese label, from the flow definition. */
+export const PRE_REGISTRATION_STATUSES = Object.fromEntries(
+  STATUS_CODES.map((code) => [code, preRegistrationFlow.states[code].label]),
+) as Record<PreRegistrationStatus, string>;
 
 /** The profile the approved applicant receives: the role slug of its user. */
 export const PROFILE_TYPES = { exportador: 'Exportador', despachante: 'Despachante' } as const;
@@ -47,22 +44,20 @@ export const preRegistrationMessages = {
   associationOutsideFederation: 'A associação comercial escolhida não pertence à federação informada.',
   fileRequired: 'Envie o contrato social em PDF.',
   reasonRequired: 'Informe o motivo.',
-  notDecidable: (status: string) =>
-    `Este pré-cadastro está ${status.toLowerCase()} e não pode receber esta decisão.`,
   notEditable: (status: string) => `Este pré-cadastro está ${status.toLowerCase()} e não pode ser alterado.`,
+  taxIdInUse:
+    'Este CPF/CNPJ já está em outro pré-cadastro ou no cadastro de empresas do Sistema e não pode ser usado aqui.',
   approvedNotDeletable:
     'Um pré-cadastro aprovado não pode ser excluído: ele é o histórico do cadastro que originou.',
   linkInvalid:
     'Este link de pendência é inválido ou expirou. Entre em contato com a sua associação comercial.',
   created:
     'Pré-cadastro enviado com sucesso! A associação comercial analisará os seus dados e você receberá a resposta por e-mail.',
-  resubmitted: 'Correções enviadas com sucesso! O pré-cadastro voltou para análise.',
+  resubmitted: preRegistrationFlow.actions.resubmit.success,
   updated: 'Pré-cadastro editado com sucesso!',
-  approved:
-    'Pré-cadastro APROVADO com sucesso! O novo usuário recebeu por e-mail o link para definir a senha.',
-  pendency:
-    'Pendência registrada com sucesso! O solicitante recebeu por e-mail o link para corrigir os dados.',
-  reproved: 'Pré-cadastro REPROVADO com sucesso! O solicitante foi avisado por e-mail.',
+  approved: preRegistrationFlow.actions.approve.success,
+  pendency: preRegistrationFlow.actions.pendency.success,
+  reproved: preRegistrationFlow.actions.reprove.success,
   deleted: 'Pré-cadastro excluído com sucesso!',
 } as const;
 
@@ -82,7 +77,7 @@ export const preRegistrationFields = z.object({
     .int(preRegistrationMessages.federation)
     .positive(preRegistrationMessages.federation),
   trade_association_id: requiredId,
-  recaptchaToken: z.string().optional(),
+  recaptchaToken: z.string().max(4000).optional(),
   /** The private pendency token, when the applicant resubmits through the e-mailed link. */
   token: z.string().max(200).optional(),
 });
@@ -162,6 +157,7 @@ export const preRegistrationSchema = pendencyViewSchema.extend({
   analysed_by: named.nullable(),
   analysed_at: z.string().nullable(),
   updated_at: z.string(),
+  ...flowViewFields,
 });
 export type PreRegistration = z.infer<typeof preRegistrationSchema>;
 

@@ -16,9 +16,15 @@ export const audits = pgTable(
     user_agent: varchar('user_agent', { length: 512 }),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
+  // The list is newest first (created_at, id): each filter's index ends with those columns, so a filtered page
+  // is an index walk too, and its keyset pages start at the previous page's last row.
   (t) => [
     index('audits_created_idx').on(t.created_at, t.id),
-    index('audits_auditable_idx').on(t.auditable_type, t.auditable_id),
-    index('audits_user_idx').on(t.user_id, t.created_at),
+    index('audits_auditable_idx').on(t.auditable_type, t.auditable_id, t.created_at, t.id),
+    index('audits_type_created_idx').on(t.auditable_type, t.created_at, t.id),
+    index('audits_event_created_idx').on(t.event, t.created_at, t.id),
+    index('audits_user_created_idx').on(t.user_id, t.created_at, t.id),
+    // Byte order (pattern_ops): "starts with" filters in any locale, and the address type-ahead's loose index scan.
+    index('audits_ip_idx').on(t.ip_address.op('varchar_pattern_ops')),
   ],
 );

@@ -1,4 +1,6 @@
-import { timestamp, varchar } from 'drizzle-orm/pg-core';
+import { type FlowDefinition, stateCodes } from '@origem/contract/flows';
+import { type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 export const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -22,3 +24,14 @@ export const address = {
   city: varchar('city', { length: 120 }),
   state: varchar('state', { length: 2 }),
 };
+
+/**
+ * The CHECK that keeps a status column inside its flow's states (packages/contract flows.ts): generated from the
+ * definition, so adding a state is a schema change with its migration, and no stray text can be stored.
+ */
+export function flowStatusCheck(column: AnyPgColumn, flow: FlowDefinition): SQL {
+  const codes = stateCodes(flow)
+    .map((code) => `'${code.replace(/'/g, "''")}'`)
+    .join(', ');
+  return sql`${column} in (${sql.raw(codes)})`;
+}

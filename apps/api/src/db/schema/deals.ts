@@ -4,6 +4,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -31,6 +32,10 @@ export const deals = pgTable(
     accepts_digital: boolean('accepts_digital').notNull().default(false),
     declaration_validity_days: integer('declaration_validity_days').notNull().default(180),
     certificate_validity_months: integer('certificate_validity_months').notNull().default(12),
+    /** The declarations' origin check: the ceiling of the non-originating CIF share of the FOB value, in percent. */
+    non_originating_ceiling_percent: numeric('non_originating_ceiling_percent', { precision: 5, scale: 2 })
+      .notNull()
+      .default('40'),
     active: boolean('active').notNull().default(true),
     ...timestamps,
   },

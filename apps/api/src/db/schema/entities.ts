@@ -1,7 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, numeric, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { address, timestamps } from './columns';
 import { deals } from './deals';
+import { users } from './identity';
 import { countries } from './lookups';
 
 export const confederations = pgTable(
@@ -53,9 +64,12 @@ export const tradeAssociations = pgTable(
     phone: varchar('phone', { length: 30 }),
     ...address,
     notes: text('notes'),
+    /** SPEC §3 `user_id`: the association's own user (who answers for it in the system), when one is named. */
+    user_id: integer('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
+    index('trade_associations_user_idx').on(t.user_id),
     index('trade_associations_name_idx').on(sql`${t.name} collate "und-x-icu"`, t.id),
     // EHId identifies the issuing entity in every CertificateID: unique whatever the case.
     uniqueIndex('trade_associations_ehid_unique').on(sql`upper(${t.ehid})`),

@@ -67,16 +67,21 @@ export const users = pgTable(
     dispatcher_id: integer('dispatcher_id').references(() => dispatchers.id),
     active: boolean('active').notNull().default(true),
     change_password: boolean('change_password').notNull().default(true),
-    locked_until: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
     ...timestamps,
     ...softDelete,
   },
   (t) => [
     // E-mail is unique among live users; a deleted user's address may be reused.
     uniqueIndex('users_email_live_idx').on(sql`lower(${t.email})`).where(sql`${t.deleted_at} is null`),
-    // Serves the default list order (lib/collation.ts).
+    // Serves the default list order (lib/collation.ts) and its keyset pages; within an association, the next one.
     index('users_name_idx').on(sql`${t.name} collate "und-x-icu"`, t.id),
-    index('users_trade_association_idx').on(t.trade_association_id),
+    index('users_association_name_idx').on(t.trade_association_id, sql`${t.name} collate "und-x-icu"`, t.id),
+    index('users_federation_idx').on(t.federation_id),
+    // "Contains" filters and type-aheads (pg_trgm).
+    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_cpf_trgm_idx').using('gin', t.cpf.op('gin_trgm_ops')),
+    index('users_cnpj_trgm_idx').using('gin', t.cnpj.op('gin_trgm_ops')),
     index('users_role_idx').on(t.role_id),
     index('users_exporter_idx').on(t.exporter_id),
     index('users_dispatcher_idx').on(t.dispatcher_id),
@@ -118,16 +123,19 @@ export const passwordResets = pgTable(
   (t) => [index('password_resets_user_idx').on(t.user_id)],
 );
 
-/** Failed logins, kept in the database so every instance counts the same lockout window. */
+/**
+ * Failed logins, kept in the database so every instance counts the same lockout window. Keyed by the name typed
+ * (lower case), known account or not, so an unknown e-mail is counted, blocked and slowed exactly like a real one.
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
     id: serial('id').primaryKey(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    /** The account, when the name is one (for the audit trail; the lockout reads `login`). */
+    user_id: integer('user_id').references(() => users.id),
+    login: varchar('login', { length: 255 }).notNull().default(''),
     ip_address: varchar('ip_address', { length: 64 }),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('login_failures_user_time_idx').on(t.user_id, t.created_at)],
+  (t) => [index('login_failures_login_time_idx').on(t.login, t.created_at)],
 );

@@ -1,8 +1,10 @@
+import { preRegistrationFlow } from '@origem/contract/flows';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
   date,
+  type ExtraConfigColumn,
   index,
   integer,
   pgTable,
@@ -12,7 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { address, softDelete, timestamps } from './columns';
+import { address, flowStatusCheck, softDelete, timestamps } from './columns';
 import { federations, tradeAssociations } from './entities';
 import { users } from './identity';
 import { companyTypes, countries, jobPositions, personTypes } from './lookups';
@@ -39,6 +41,24 @@ const party = {
     .references(() => tradeAssociations.id),
 };
 
+/** "Contains" filters of the exporter and dispatcher lists (name or trade name, CPF, CNPJ), served by pg_trgm. */
+function partyTrigramIndexes(
+  table: string,
+  t: {
+    name: ExtraConfigColumn;
+    trade_name: ExtraConfigColumn;
+    cpf: ExtraConfigColumn;
+    cnpj: ExtraConfigColumn;
+  },
+) {
+  return [
+    index(`${table}_name_trgm_idx`).using('gin', t.name.op('gin_trgm_ops')),
+    index(`${table}_trade_name_trgm_idx`).using('gin', t.trade_name.op('gin_trgm_ops')),
+    index(`${table}_cpf_trgm_idx`).using('gin', t.cpf.op('gin_trgm_ops')),
+    index(`${table}_cnpj_trgm_idx`).using('gin', t.cnpj.op('gin_trgm_ops')),
+  ];
+}
+
 const taxIdMatchesPersonType = (t: { person_type_id: unknown; cpf: unknown; cnpj: unknown }) =>
   sql`(${t.person_type_id} = 1 and ${t.cpf} is not null and ${t.cnpj} is null) or (${t.person_type_id} = 2 and ${t.cnpj} is not null and ${t.cpf} is null)`;
 
@@ -58,7 +78,12 @@ export const exporters = pgTable(
     uniqueIndex('exporters_cpf_live_idx').on(t.cpf).where(sql`${t.deleted_at} is null`),
     uniqueIndex('exporters_cnpj_live_idx').on(t.cnpj).where(sql`${t.deleted_at} is null`),
     index('exporters_name_idx').on(sql`${t.name} collate "und-x-icu"`, t.id),
-    index('exporters_trade_association_idx').on(t.trade_association_id),
+    index('exporters_association_name_idx').on(
+      t.trade_association_id,
+      sql`${t.name} collate "und-x-icu"`,
+      t.id,
+    ),
+    ...partyTrigramIndexes('exporters', t),
   ],
 );
 
@@ -76,7 +101,12 @@ export const dispatchers = pgTable(
     uniqueIndex('dispatchers_cpf_live_idx').on(t.cpf).where(sql`${t.deleted_at} is null`),
     uniqueIndex('dispatchers_cnpj_live_idx').on(t.cnpj).where(sql`${t.deleted_at} is null`),
     index('dispatchers_name_idx').on(sql`${t.name} collate "und-x-icu"`, t.id),
-    index('dispatchers_trade_association_idx').on(t.trade_association_id),
+    index('dispatchers_association_name_idx').on(
+      t.trade_association_id,
+      sql`${t.name} collate "und-x-icu"`,
+      t.id,
+    ),
+    ...partyTrigramIndexes('dispatchers', t),
   ],
 );
 
@@ -114,12 +144,45 @@ export const companies = pgTable(
     ...timestamps,
   },
   (t) => [
+    // The default order (corporate name) alone and after each scope or the type filter (keyset pages).
     index('companies_corporate_name_idx').on(sql`${t.corporate_name} collate "und-x-icu"`, t.id),
-    index('companies_exporter_idx').on(t.exporter_id),
-    index('companies_dispatcher_idx').on(t.dispatcher_id),
-    index('companies_trade_association_idx').on(t.trade_association_id),
-    index('companies_type_idx').on(t.company_type_id),
+    index('companies_exporter_name_idx').on(
+      t.exporter_id,
+      sql`${t.corporate_name} collate "und-x-icu"`,
+      t.id,
+    ),
+    index('companies_dispatcher_name_idx').on(
+      t.dispatcher_id,
+      sql`${t.corporate_name} collate "und-x-icu"`,
+      t.id,
+    ),
+    index('companies_association_name_idx').on(
+      t.trade_association_id,
+      sql`${t.corporate_name} collate "und-x-icu"`,
+      t.id,
+    ),
+    index('companies_type_name_idx').on(
+      t.company_type_id,
+      sql`${t.corporate_name} collate "und-x-icu"`,
+      t.id,
+    ),
+    // The other orders of /empresas, ascending: an index walk, not a sort of every company.
+    index('companies_city_order_idx').on(
+      sql`${t.city} collate "und-x-icu"`,
+      sql`${t.corporate_name} collate "und-x-icu"`,
+      t.id,
+    ),
+    index('companies_tax_id_order_idx').on(
+      sql`coalesce(${t.cnpj}, ${t.foreign_tax_id})`,
+      sql`${t.corporate_name} collate "und-x-icu"`,
+      t.id,
+    ),
     index('companies_cnpj_idx').on(t.cnpj),
+    index('companies_corporate_name_trgm_idx').using('gin', t.corporate_name.op('gin_trgm_ops')),
+    index('companies_trade_name_trgm_idx').using('gin', t.trade_name.op('gin_trgm_ops')),
+    index('companies_cnpj_trgm_idx').using('gin', t.cnpj.op('gin_trgm_ops')),
+    index('companies_foreign_tax_id_trgm_idx').using('gin', t.foreign_tax_id.op('gin_trgm_ops')),
+    index('companies_city_trgm_idx').using('gin', t.city.op('gin_trgm_ops')),
   ],
 );
 
@@ -142,7 +205,12 @@ export const legalRepresentatives = pgTable(
   },
   (t) => [
     index('legal_representatives_name_idx').on(sql`${t.name} collate "und-x-icu"`, t.id),
-    index('legal_representatives_exporter_idx').on(t.exporter_id),
+    index('legal_representatives_exporter_name_idx').on(
+      t.exporter_id,
+      sql`${t.name} collate "und-x-icu"`,
+      t.id,
+    ),
+    index('legal_representatives_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],
 );
 
@@ -155,7 +223,7 @@ export const preRegistrations = pgTable(
   'pre_registrations',
   {
     id: serial('id').primaryKey(),
-    status: varchar('status', { length: 20 }).notNull().default('ENVIADO'),
+    status: varchar('status', { length: 20 }).notNull().default(preRegistrationFlow.initial),
     /** exportador | despachante: the role the approved applicant receives. */
     profile_type: varchar('profile_type', { length: 20 }).notNull(),
     ...party,
@@ -172,10 +240,14 @@ export const preRegistrations = pgTable(
   },
   (t) => [
     check('pre_registrations_tax_id_check', taxIdMatchesPersonType(t)),
+    check('pre_registrations_status_check', flowStatusCheck(t.status, preRegistrationFlow)),
+    // The list's orders (created_at both ways, name) alone and after the status filter or the association scope;
+    // CPF/CNPJ are searched by their first digits (pattern_ops serve LIKE 'x%' in any locale).
     index('pre_registrations_created_idx').on(t.created_at, t.id),
-    index('pre_registrations_status_idx').on(t.status),
-    index('pre_registrations_cpf_idx').on(t.cpf),
-    index('pre_registrations_cnpj_idx').on(t.cnpj),
-    index('pre_registrations_trade_association_idx').on(t.trade_association_id),
+    index('pre_registrations_name_idx').on(sql`${t.name} collate "und-x-icu"`, t.id),
+    index('pre_registrations_status_created_idx').on(t.status, t.created_at, t.id),
+    index('pre_registrations_association_created_idx').on(t.trade_association_id, t.created_at, t.id),
+    index('pre_registrations_cpf_prefix_idx').on(t.cpf.op('varchar_pattern_ops')),
+    index('pre_registrations_cnpj_prefix_idx').on(t.cnpj.op('varchar_pattern_ops')),
   ],
 );

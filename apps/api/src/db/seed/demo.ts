@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/secrets';
 import type { Executor } from '../client';
 import { confederations, federations, roles, tradeAssociations, users } from '../schema';
+import { seedDemoCertificates } from './demo-certificates';
+import { seedDemoDeclarations } from './demo-declarations';
 import { seedDemoParties } from './demo-parties';
 
 export const DEMO_PASSWORD = 'origem123';
@@ -98,5 +100,9 @@ export async function seedDemoData(db: Executor): Promise<void> {
       change_password: false,
     });
   }
-  if (association) await seedDemoParties(db, association.id);
+  if (association) {
+    await seedDemoParties(db, association.id);
+    await seedDemoDeclarations(db, association.id);
+    await seedDemoCertificates(db, association.id);
+  }
 }

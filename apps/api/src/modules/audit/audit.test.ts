@@ -1,8 +1,18 @@
+import { AUDIT_EVENT_LABELS, AUDITABLE_TYPE_LABELS } from '@origem/contract/schemas/audit';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { audits, roles, tradeAssociations, users } from '../../db/schema';
+import {
+  audits,
+  dispatcherExporterLinks,
+  dispatchers,
+  exporters,
+  roles,
+  tradeAssociations,
+  users,
+} from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
+import { withNames } from './names';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -42,7 +52,8 @@ const made = { ulisses: 0, role: 0, vera: 0, weird: 0, formula: 0 };
 const get = (url: string, token = tok.admin) => t.request('GET', url, { token });
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Requests come from the test's 127.0.0.1, trusted as a proxy: X-Forwarded-For sets the audited address.
+  t = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
   for (const r of await t.db.select({ id: roles.id, name: roles.name }).from(roles)) roleId[r.name] = r.id;
   for (const u of await t.db.select({ id: users.id, email: users.email }).from(users)) {
     userId[u.email.split('@')[0] ?? ''] = u.id;
@@ -228,6 +239,8 @@ describe('GET /v1/audit', () => {
       user_agent: 'vitest',
       event: 'updated',
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      // The records the entry mentions, by name (issue 9): here the user itself, deleted since.
+      names: { [`user:${made.ulisses}`]: 'Ulisses Alfa' },
     });
     const roleUpdate = mine.find((e) => e.event === 'updated' && e.auditable_type === 'role');
     expect(roleUpdate?.old_values).toMatchObject({ display_name: 'Auditado', permissions: [] });
@@ -322,16 +335,25 @@ describe('GET /v1/audit', () => {
 });
 
 describe('filter options', () => {
-  it('GET /v1/audit/auditable_type and /event give ids with Portuguese labels', async () => {
-    const types = (await get('/v1/audit/auditable_type')).json();
-    expect(types).toEqual({
-      data: [
+  it('GET /v1/audit/auditable_type and /event are the enumerations, in label order, never a scan of the log', async () => {
+    const byLabel = (labels: Record<string, string>) =>
+      Object.entries(labels)
+        .map(([id, name]) => ({ id, name }))
+        .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+    const types = (await get('/v1/audit/auditable_type')).json<{ data: { id: string; name: string }[] }>()
+      .data;
+    expect(types).toEqual(byLabel(AUDITABLE_TYPE_LABELS));
+    expect(types).toEqual(
+      expect.arrayContaining([
         { id: 'role', name: 'Perfil' },
         { id: 'session', name: 'Sessão' },
         { id: 'user', name: 'Usuário' },
-      ],
-    });
+        { id: 'exporter', name: 'Exportador' },
+        { id: 'company', name: 'Empresa' },
+      ]),
+    );
     const events = (await get('/v1/audit/event')).json<{ data: { id: string; name: string }[] }>().data;
+    expect(events).toEqual(byLabel(AUDIT_EVENT_LABELS));
     expect(events).toEqual(
       expect.arrayContaining([
         { id: 'created', name: 'Criado' },
@@ -342,28 +364,85 @@ describe('filter options', () => {
       ]),
     );
     expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
+    // A type or event that no row has yet is still offered: the options do not depend on the log.
+    const [unused] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from audits where auditable_type = 'confederation_image'`,
+    );
+    expect(unused?.n).toBe(0);
+    expect(types.map((x) => x.id)).toContain('confederation_image');
   });
 
-  it('GET /v1/audit/user and /ip_address list who and where, once each', async () => {
-    const people = (await get('/v1/audit/user')).json<{
-      data: { id: number; name: string; email: string }[];
-    }>().data;
-    expect(people).toContainEqual({
-      id: userId.admin,
-      name: 'Ana Administradora',
-      email: 'admin@origem.local',
-    });
-    expect(people).toContainEqual({
-      id: userId.associacao,
-      name: 'Elisa Associação',
-      email: 'associacao@origem.local',
-    });
-    expect(new Set(people.map((p) => p.id)).size).toBe(people.length);
-    const ips = (await get('/v1/audit/ip_address')).json<{ data: { id: string; name: string }[] }>().data;
-    expect(ips).toEqual([
-      { id: '127.0.0.1', name: '127.0.0.1' },
-      { id: OTHER_IP, name: OTHER_IP },
+  it('GET /v1/audit/user is a type-ahead over the users in scope: name or e-mail contains, at most 20', async () => {
+    type Person = { id: number; name: string; email: string };
+    const people = async (query: string, token = tok.admin) =>
+      (await get(`/v1/audit/user${query}`, token)).json<{ data: Person[] }>().data;
+    const admin = { id: userId.admin, name: 'Ana Administradora', email: 'admin@origem.local' };
+    const elisa = { id: userId.associacao, name: 'Elisa Associação', email: 'associacao@origem.local' };
+    // Without a search: the first names in reading order, each once.
+    const first = await people('');
+    expect(first).toContainEqual(admin);
+    expect(first).toContainEqual(elisa);
+    expect(new Set(first.map((p) => p.id)).size).toBe(first.length);
+    expect(first.map((p) => p.name)).toEqual(
+      [...first.map((p) => p.name)].sort((a, b) => a.localeCompare(b)),
+    );
+    // By part of the name or of the e-mail, in any letter case.
+    expect(await people('?search=ADMINISTRA')).toEqual([admin]);
+    expect(await people('?search=associacao@')).toEqual([elisa]);
+    // The one chosen (the select names the id it holds).
+    expect(await people(`?id=${userId.associacao}`)).toEqual([elisa]);
+    // A deleted user's actions stay in the trail, and so does the user among the options.
+    expect((await people('?search=ulisses')).map((p) => p.id)).toEqual([made.ulisses]);
+    // Never more than 20, however many match.
+    await t.db.insert(users).values(
+      Array.from({ length: 25 }, (_, i) => ({
+        name: `Zuleica Muitos ${String(i).padStart(2, '0')}`,
+        email: `zuleica${i}@origem.local`,
+        role_id: roleId.analista ?? 0,
+        trade_association_id: santos,
+      })),
+    );
+    const many = await people('?search=zuleica');
+    expect(many).toHaveLength(20);
+    expect(many[0]?.name).toBe('Zuleica Muitos 00');
+  });
+
+  it('GET /v1/audit/ip_address is a type-ahead of the addresses in the trail: each once, starting with the search', async () => {
+    await t.db.insert(audits).values(
+      ['198.51.100.10', '198.51.100.2', '198.51.100.10', '198.51.101.1', '192.0.2.1'].map((ip) => ({
+        event: 'login',
+        auditable_type: 'session',
+        user_id: userId.associacao,
+        ip_address: ip,
+      })),
+    );
+    const ips = async (query: string, token = tok.admin) =>
+      (await get(`/v1/audit/ip_address${query}`, token)).json<{ data: { id: string; name: string }[] }>()
+        .data;
+    const all = await ips('');
+    expect(all.map((o) => o.id)).toEqual(expect.arrayContaining(['127.0.0.1', '192.0.2.1', '198.51.100.10']));
+    expect(new Set(all.map((o) => o.id)).size).toBe(all.length);
+    expect(all.every((o) => o.id === o.name)).toBe(true);
+    // Byte order, as the index keeps them: '198.51.100.10' before '198.51.100.2'.
+    expect((await ips('?search=198.51.100')).map((o) => o.id)).toEqual(['198.51.100.10', '198.51.100.2']);
+    expect((await ips('?search=198.51.')).map((o) => o.id)).toEqual([
+      '198.51.100.10',
+      '198.51.100.2',
+      '198.51.101.1',
     ]);
+    // LIKE wildcards typed are literal characters.
+    expect(await ips('?search=198_51')).toEqual([]);
+    // Only addresses that users of the actor's scope came from.
+    expect((await ips('?search=198.51.', tok.federacao)).length).toBe(3);
+    await t.db.insert(audits).values({
+      event: 'login',
+      auditable_type: 'session',
+      user_id: userId.admin,
+      ip_address: '198.51.102.1',
+    });
+    expect((await ips('?search=198.51.102')).map((o) => o.id)).toEqual(['198.51.102.1']);
+    expect(await ips('?search=198.51.102', tok.associacao)).toEqual([]);
   });
 
   it('GET /v1/audit/auditable names each record by its newest name', async () => {
@@ -408,9 +487,10 @@ describe('scoping', () => {
       data: { id: number }[];
     }>();
     expect(records.data.map((r) => r.id)).not.toContain(made.ulisses);
-    const types = (await get('/v1/audit/auditable_type', tok.associacao)).json<{ data: { id: string }[] }>()
-      .data;
-    expect(types.map((x) => x.id)).not.toContain('role');
+    const admins = (await get(`/v1/audit/user?id=${userId.admin}`, tok.associacao)).json<{
+      data: unknown[];
+    }>();
+    expect(admins.data).toEqual([]);
   });
 
   it('the analyst of the association sees the same log', async () => {
@@ -443,7 +523,7 @@ describe('scoping', () => {
 
 describe('GET /v1/audit/export_csv', () => {
   const HEADER =
-    'ID;Data/hora;Usuário;E-mail;Perfil;Evento;Tipo de registro;ID do registro;IP;Navegador;URL;Valores antigos;Valores novos';
+    'ID;Data/hora;Usuário;E-mail;Perfil;Evento;Tipo de registro;ID do registro;IP;Navegador;URL;Valores antigos;Valores novos;Nome do registro';
 
   it('downloads audit.csv: UTF-8 BOM, the header, then one line per row of the list', async () => {
     const { res, rows } = await exportCsv();
@@ -453,7 +533,7 @@ describe('GET /v1/audit/export_csv', () => {
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(res.body.startsWith(`\uFEFF${HEADER}\r\n`)).toBe(true);
     expect(rows[0]?.join(';')).toBe(HEADER);
-    expect(rows.every((r) => r.length === 13)).toBe(true);
+    expect(rows.every((r) => r.length === 14)).toBe(true);
     const total = (await page()).total;
     expect(rows.length - 1).toBe(total);
     // Newest first, in the very order of the list.
@@ -495,7 +575,8 @@ describe('GET /v1/audit/export_csv', () => {
       'vitest',
       `/v1/user/${made.ulisses}`,
     ]);
-    expect(line[1]).toMatch(/^\d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}:\d{2}$/);
+    // Brasília time, written as the audit screen writes it (formatAuditDateTime).
+    expect(line[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
     expect(JSON.parse(line[11] ?? '')).toEqual({ name: 'Ulisses Zeta' });
     expect(JSON.parse(line[12] ?? '')).toEqual({ name: 'Ulisses Alfa' });
     // JSON holds quotes: the cell is quoted and its quotes doubled.
@@ -560,5 +641,32 @@ describe('audit guard', () => {
 
   it('every successful mutation in this file wrote its audit row', () => {
     expect(t.app.unauditedMutations).toEqual([]);
+  });
+});
+
+describe('names of link rows', () => {
+  it('a dispatcher–exporter link is named by its two sides', async () => {
+    const [exporter] = await t.db.select().from(exporters).limit(1);
+    const [dispatcher] = await t.db.select().from(dispatchers).limit(1);
+    if (!exporter || !dispatcher) throw new Error('sem exportador ou despachante de demonstração');
+    const [link] = await t.db
+      .insert(dispatcherExporterLinks)
+      .values({
+        exporter_id: exporter.id,
+        dispatcher_id: dispatcher.id,
+        trade_association_id: exporter.trade_association_id,
+        requested_by: 'dispatcher',
+        exporter_name: exporter.name,
+        dispatcher_name: dispatcher.name,
+      })
+      .returning({ id: dispatcherExporterLinks.id });
+    const id = link?.id ?? 0;
+    const [entry] = await withNames(t.db, [
+      { auditable_type: 'dispatcher_exporter_link', auditable_id: id, old_values: null, new_values: null },
+    ]);
+    expect(entry?.names).toEqual({
+      [`dispatcher_exporter_link:${id}`]: `${exporter.name} — ${dispatcher.name}`,
+    });
+    await t.db.delete(dispatcherExporterLinks).where(eq(dispatcherExporterLinks.id, id));
   });
 });

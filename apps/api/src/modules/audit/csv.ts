@@ -1,6 +1,13 @@
-import { AUDIT_EVENT_LABELS, AUDITABLE_TYPE_LABELS, type AuditFilter } from '@origem/contract/schemas/audit';
+import {
+  AUDIT_EVENT_LABELS,
+  AUDITABLE_TYPE_LABELS,
+  type AuditFilter,
+  auditNameKey,
+  formatAuditDateTime,
+} from '@origem/contract/schemas/audit';
 import type { Executor } from '../../db/client';
 import type { Actor } from '../../lib/context';
+import { withNames } from './names';
 import { auditBatch, toEntry } from './queries';
 
 const HEADER = [
@@ -17,28 +24,34 @@ const HEADER = [
   'URL',
   'Valores antigos',
   'Valores novos',
+  // Last, so the columns before it keep their places for whoever already reads this file.
+  'Nome do registro',
 ];
 
 /**
  * Semicolon-separated with a BOM, as Excel in pt-BR expects; quotes doubled per RFC 4180. A text cell that a
  * spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading apostrophe: names, user agents and
- * e-mails typed at login reach this file, and anyone may type them (CSV injection).
+ * e-mails typed at login reach this file, and anyone may type them (CSV injection). Control characters are
+ * written as visible escapes (`\u0000`): a NUL or an escape sequence would cut the file short or garble the
+ * screen of whoever reads it, and the audit must show what was sent.
  */
-function csvLine(values: (string | number | null)[]): string {
+export function csvLine(values: (string | number | null)[]): string {
   return `${values
     .map((v) => {
-      let s = v === null ? '' : String(v);
+      let s = v === null ? '' : escapeControls(String(v));
       if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
       return /[";\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
     })
     .join(';')}\r\n`;
 }
 
-const dateTime = new Intl.DateTimeFormat('pt-BR', {
-  dateStyle: 'short',
-  timeStyle: 'medium',
-  timeZone: 'America/Sao_Paulo',
-});
+// C0 controls other than tab, LF and CR (which quoting handles), DEL, C1 controls and the Unicode line separators.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this does.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]/g;
+
+function escapeControls(text: string): string {
+  return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
 
 export async function* auditCsv(
   db: Executor,
@@ -52,11 +65,11 @@ export async function* auditCsv(
     const rows = await auditBatch(db, actor, filter, beforeId, batchSize);
     if (rows.length === 0) return;
     let chunk = '';
-    for (const row of rows) {
-      const e = toEntry(row);
+    // Brasília time and the record's name, as the audit screen shows them.
+    for (const e of await withNames(db, rows.map(toEntry))) {
       chunk += csvLine([
         e.id,
-        dateTime.format(new Date(e.created_at)),
+        formatAuditDateTime(e.created_at),
         e.user?.name ?? '',
         e.user?.email ?? '',
         e.user?.role.display_name ?? '',
@@ -68,6 +81,7 @@ export async function* auditCsv(
         e.url,
         e.old_values ? JSON.stringify(e.old_values) : '',
         e.new_values ? JSON.stringify(e.new_values) : '',
+        e.auditable_id === null ? '' : (e.names[auditNameKey(e.auditable_type, e.auditable_id)] ?? ''),
       ]);
     }
     yield chunk;

@@ -1,13 +1,23 @@
-import { AUDIT_EVENT_LABELS, AUDITABLE_TYPE_LABELS, type AuditFilter } from '@origem/contract/schemas/audit';
-import { and, asc, count, desc, eq, gte, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { TYPE_AHEAD_SIZE } from '@origem/contract/paging';
+import type { AuditFilter, AuditListQuery } from '@origem/contract/schemas/audit';
+import { and, asc, desc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
 import { audits, roles, users } from '../../db/schema';
+import { withinBrasiliaDays } from '../../lib/brasilia-days';
+import { humanOrder } from '../../lib/collation';
 import type { Actor } from '../../lib/context';
-import { likePattern, pageWindow } from '../../lib/paging';
+import {
+  keysetOrder,
+  likePattern,
+  mapPage,
+  paginate,
+  prefixPattern,
+  TYPE_AHEAD_PAGE,
+} from '../../lib/paging';
 import { entityScope } from '../../lib/scope';
 
-/** An actor reads the audit trail of the users in its scope (its association, its federation, or all). */
-function scopeCondition(actor: Actor): SQL | undefined {
+/** The users whose trail the actor reads: its association's, its federation's, or all. */
+function userScope(actor: Actor): SQL | undefined {
   const scope = entityScope(actor, {
     tradeAssociationId: users.trade_association_id,
     federationId: users.federation_id,
@@ -15,22 +25,30 @@ function scopeCondition(actor: Actor): SQL | undefined {
   return scope ?? undefined;
 }
 
-function nextDay(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
+/**
+ * The same scope on the trail itself, as a condition on `audits.user_id` (not on a joined users row): the
+ * planner can then walk audits_user_created_idx per user in scope, and count a page without joining users.
+ */
+function scopeCondition(actor: Actor): SQL | undefined {
+  const scope = userScope(actor);
+  return scope ? sql`${audits.user_id} in (select ${users.id} from ${users} where ${scope})` : undefined;
 }
 
+/**
+ * "Starts with": a whole address or its first octets. audits_ip_idx compares byte by byte (varchar_pattern_ops),
+ * so it serves the prefix in any database locale, and counts without reading the table.
+ */
+function ipSearch(f: AuditFilter): SQL | undefined {
+  return f.ip_address ? sql`${audits.ip_address} like ${prefixPattern(f.ip_address)}` : undefined;
+}
+
+/** Scope, dates and the exact filters (the address is `ipSearch`). */
 export function auditConditions(actor: Actor, f: AuditFilter): SQL | undefined {
   // Dates are days in Brasília time: "até 10/03" includes the whole of that day.
   return and(
     scopeCondition(actor),
-    f.start_date ? gte(audits.created_at, sql`${`${f.start_date}T00:00:00-03:00`}::timestamptz`) : undefined,
-    f.end_date
-      ? lt(audits.created_at, sql`${`${nextDay(f.end_date)}T00:00:00-03:00`}::timestamptz`)
-      : undefined,
+    withinBrasiliaDays(audits.created_at, f.start_date, f.end_date),
     f.user_id ? eq(audits.user_id, f.user_id) : undefined,
-    f.ip_address ? sql`${audits.ip_address} like ${likePattern(f.ip_address)}` : undefined,
     f.event ? eq(audits.event, f.event) : undefined,
     f.auditable_type ? eq(audits.auditable_type, f.auditable_type) : undefined,
     f.auditable_id ? eq(audits.auditable_id, f.auditable_id) : undefined,
@@ -98,20 +116,18 @@ export function toEntry(row: AuditRow) {
   };
 }
 
-export async function listAudits(db: Executor, actor: Actor, f: AuditFilter & { page: number }) {
-  const where = auditConditions(actor, f);
-  const { limit, offset } = pageWindow(f.page);
-  const rows = await entries(db)
-    .where(where)
-    .orderBy(desc(audits.created_at), desc(audits.id))
-    .limit(limit)
-    .offset(offset);
-  const [total] = await db
-    .select({ n: count() })
-    .from(audits)
-    .leftJoin(users, eq(users.id, audits.user_id))
-    .where(where);
-  return { rows: rows.map(toEntry), total: total?.n ?? 0 };
+/** Newest first; keyset-paged on audits_created_idx (or the filter's index that ends with created_at, id). */
+const newestFirst = keysetOrder(audits, 'desc', [audits.created_at], audits.id);
+
+export async function listAudits(db: Executor, actor: Actor, f: AuditListQuery) {
+  const page = await paginate(db, f, {
+    where: auditConditions(actor, f),
+    search: ipSearch(f),
+    order: newestFirst,
+    rows: (where) => entries(db).where(where).$dynamic(),
+    ids: (where) => db.select({ id: audits.id }).from(audits).where(where).$dynamic(),
+  });
+  return mapPage(page, toEntry);
 }
 
 /**
@@ -123,54 +139,50 @@ export function auditBatch(db: Executor, actor: Actor, f: AuditFilter, afterId: 
     ? sql`(${audits.created_at}, ${audits.id}) < (select c.created_at, c.id from audits c where c.id = ${afterId})`
     : undefined;
   return entries(db)
-    .where(and(auditConditions(actor, f), cursor))
+    .where(and(auditConditions(actor, f), ipSearch(f), cursor))
     .orderBy(desc(audits.created_at), desc(audits.id))
     .limit(size);
 }
 
-function scopedAudits(db: Executor, actor: Actor) {
-  return { from: db, scope: scopeCondition(actor) };
+/**
+ * The 'Usuário' filter's type-ahead: users of the actor's scope (deleted ones too: their actions stay in the
+ * trail) whose name or e-mail contains `search` (users_name_trgm_idx, users_email_trgm_idx), or the one `id`.
+ */
+export async function auditUserOptions(db: Executor, actor: Actor, f: { search?: string; id?: number }) {
+  const pattern = f.search ? likePattern(f.search) : undefined;
+  const page = await paginate(db, TYPE_AHEAD_PAGE, {
+    where: and(userScope(actor), f.id ? eq(users.id, f.id) : undefined),
+    search: pattern
+      ? or(sql`${users.name} ilike ${pattern}`, sql`${users.email} ilike ${pattern}`)
+      : undefined,
+    order: keysetOrder(users, 'asc', [humanOrder(users.name)], users.id),
+    rows: (where) =>
+      db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(where).$dynamic(),
+    ids: (where) => db.select({ id: users.id }).from(users).where(where).$dynamic(),
+  });
+  return page.data;
 }
 
-export async function distinctTypes(db: Executor, actor: Actor) {
-  const { scope } = scopedAudits(db, actor);
-  const rows = await db
-    .selectDistinct({ type: audits.auditable_type })
-    .from(audits)
-    .leftJoin(users, eq(users.id, audits.user_id))
-    .where(scope)
-    .orderBy(asc(audits.auditable_type));
-  return rows.map((r) => ({ id: r.type, name: AUDITABLE_TYPE_LABELS[r.type] ?? r.type }));
-}
-
-export async function distinctEvents(db: Executor, actor: Actor) {
-  const rows = await db
-    .selectDistinct({ event: audits.event })
-    .from(audits)
-    .leftJoin(users, eq(users.id, audits.user_id))
-    .where(scopeCondition(actor))
-    .orderBy(asc(audits.event));
-  return rows.map((r) => ({ id: r.event, name: AUDIT_EVENT_LABELS[r.event] ?? r.event }));
-}
-
-export async function distinctIps(db: Executor, actor: Actor) {
-  const rows = await db
-    .selectDistinct({ ip: audits.ip_address })
-    .from(audits)
-    .leftJoin(users, eq(users.id, audits.user_id))
-    .where(and(scopeCondition(actor), isNotNull(audits.ip_address)))
-    .orderBy(asc(audits.ip_address));
-  return rows.map((r) => ({ id: r.ip ?? '', name: r.ip ?? '' }));
-}
-
-export async function auditedUsers(db: Executor, actor: Actor) {
-  const rows = await db
-    .selectDistinct({ id: users.id, name: users.name, email: users.email })
-    .from(audits)
-    .innerJoin(users, eq(users.id, audits.user_id))
-    .where(scopeCondition(actor))
-    .orderBy(asc(users.name));
-  return rows;
+/**
+ * The 'Endereço IP' filter's type-ahead: the first distinct addresses of the actor's trail that start with
+ * `search`. A loose index scan on audits_ip_idx (each step jumps to the next address greater than the last one),
+ * so twenty addresses cost twenty index probes, however many rows each address has.
+ */
+export async function auditIpOptions(db: Executor, actor: Actor, search: string | undefined) {
+  const ip = audits.ip_address;
+  const matching = and(sql`${ip} like ${prefixPattern(search ?? '')}`, scopeCondition(actor));
+  // ~>~ and ~<~ are the byte-wise comparisons of varchar_pattern_ops, the operators audits_ip_idx is ordered by.
+  const rows = await queryRows<{ ip: string }>(
+    db,
+    sql`with recursive found(ip) as (
+          (select ${ip} from ${audits} where ${matching} order by ${ip} using ~<~ limit 1)
+          union all
+          select (select ${ip} from ${audits} where ${matching} and ${ip} ~>~ found.ip order by ${ip} using ~<~ limit 1)
+            from found where found.ip is not null
+        )
+        select ip from found where ip is not null limit ${TYPE_AHEAD_SIZE}`,
+  );
+  return rows.map((r) => ({ id: r.ip, name: r.ip }));
 }
 
 /** The records of one type that appear in the trail, labelled by their last known name. */
@@ -183,7 +195,6 @@ export async function auditedRecords(db: Executor, actor: Actor, type: string) {
   const rows = await db
     .select({ id: audits.auditable_id, label })
     .from(audits)
-    .leftJoin(users, eq(users.id, audits.user_id))
     .where(and(scopeCondition(actor), eq(audits.auditable_type, type), isNotNull(audits.auditable_id)))
     .groupBy(audits.auditable_id)
     .orderBy(asc(audits.auditable_id))

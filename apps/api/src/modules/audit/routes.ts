@@ -1,7 +1,12 @@
 import { Readable } from 'node:stream';
 import { messages } from '@origem/contract/messages.pt';
 import { listOf } from '@origem/contract/paging';
-import { auditFilterQuery, auditListQuery, auditPageSchema } from '@origem/contract/schemas/audit';
+import {
+  auditFilterQuery,
+  auditListQuery,
+  auditOptionQuery,
+  auditPageSchema,
+} from '@origem/contract/schemas/audit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,23 +27,27 @@ export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
   );
   app.get(
     '/v1/audit/auditable_type',
-    { config, schema: { tags, response: { 200: listOf(option) } } },
-    async (request) => ({
-      data: await filterOptions.auditableTypes(app.db, requireActor(request.ctx)),
-    }),
+    { config, schema: { tags, summary: 'Tipos de registro auditados', response: { 200: listOf(option) } } },
+    async () => ({ data: filterOptions.auditableTypes() }),
   );
   app.get(
     '/v1/audit/event',
-    { config, schema: { tags, response: { 200: listOf(option) } } },
-    async (request) => ({
-      data: await filterOptions.events(app.db, requireActor(request.ctx)),
-    }),
+    { config, schema: { tags, summary: 'Eventos auditados', response: { 200: listOf(option) } } },
+    async () => ({ data: filterOptions.events() }),
   );
   app.get(
     '/v1/audit/ip_address',
-    { config, schema: { tags, response: { 200: listOf(option) } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Endereços IP da trilha que começam com `search` (até 20)',
+        querystring: auditOptionQuery,
+        response: { 200: listOf(option) },
+      },
+    },
     async (request) => ({
-      data: await filterOptions.ipAddresses(app.db, requireActor(request.ctx)),
+      data: await filterOptions.ipAddresses(app.db, requireActor(request.ctx), request.query),
     }),
   );
   app.get(
@@ -47,10 +56,14 @@ export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
       config,
       schema: {
         tags,
+        summary: 'Usuários do escopo cujo nome ou e-mail contém `search` (até 20), ou o usuário `id`',
+        querystring: auditOptionQuery,
         response: { 200: listOf(z.object({ id: z.number(), name: z.string(), email: z.string() })) },
       },
     },
-    async (request) => ({ data: await filterOptions.users(app.db, requireActor(request.ctx)) }),
+    async (request) => ({
+      data: await filterOptions.users(app.db, requireActor(request.ctx), request.query),
+    }),
   );
   app.get(
     '/v1/audit/auditable',
@@ -59,7 +72,11 @@ export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags,
         querystring: z.object({
-          auditable_type: z.string({ error: messages.field.required }).trim().min(1, messages.field.required),
+          auditable_type: z
+            .string({ error: messages.field.required })
+            .trim()
+            .min(1, messages.field.required)
+            .max(60, messages.field.tooLong(60)),
         }),
         response: { 200: listOf(option) },
       },

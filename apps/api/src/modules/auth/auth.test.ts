@@ -98,39 +98,6 @@ describe('POST /v1/oauth/token', () => {
     });
   });
 
-  it('locks the account after five failures in 15 minutes, even for the right password', async () => {
-    const id = await userId('fabricante@origem.local');
-    for (let i = 0; i < 4; i++) {
-      const res = await t.request('POST', '/v1/oauth/token', {
-        body: tokenBody('fabricante@origem.local', 'errada123'),
-      });
-      expect(res.json().message).toBe('E-mail ou senha inválidos.');
-    }
-    const fifth = await t.request('POST', '/v1/oauth/token', {
-      body: tokenBody('fabricante@origem.local', 'errada123'),
-    });
-    expect(fifth.statusCode).toBe(401);
-    expect(fifth.json().message).toContain('bloqueado');
-    const right = await t.request('POST', '/v1/oauth/token', {
-      body: tokenBody('fabricante@origem.local', 'origem123'),
-    });
-    expect(right.statusCode).toBe(401);
-    expect(right.json().message).toContain('bloqueado');
-    const [row] = await t.db.select({ locked: users.locked_until }).from(users).where(eq(users.id, id));
-    expect((row?.locked?.getTime() ?? 0) - Date.now()).toBeGreaterThan(14 * 60_000);
-    expect(await auditCount('account_locked', id)).toBe(1);
-
-    // Once the lock has passed, the right password works again.
-    await t.db
-      .update(users)
-      .set({ locked_until: new Date(Date.now() - 1000) })
-      .where(eq(users.id, id));
-    const later = await t.request('POST', '/v1/oauth/token', {
-      body: tokenBody('fabricante@origem.local', 'origem123'),
-    });
-    expect(later.statusCode).toBe(200);
-  });
-
   it('exchanges a refresh token once', async () => {
     const login = await t.request('POST', '/v1/oauth/token', {
       body: tokenBody('admin@origem.local', 'origem123'),

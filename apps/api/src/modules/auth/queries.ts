@@ -1,5 +1,5 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
 import {
   accessTokens,
   federations,
@@ -18,7 +18,6 @@ export async function findLiveUserByEmail(db: Executor, email: string) {
       email: users.email,
       password_hash: users.password_hash,
       active: users.active,
-      locked_until: users.locked_until,
     })
     .from(users)
     .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deleted_at)));
@@ -30,27 +29,81 @@ export async function findPasswordHash(db: Executor, userId: number): Promise<st
   return row?.hash ?? null;
 }
 
-export async function countFailuresSince(db: Executor, userId: number, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.user_id, userId), gt(loginFailures.created_at, since)));
-  return row?.n ?? 0;
+export type FailureHistory = {
+  /** Failures of this login from every address within the window. */
+  everywhere: number;
+  /** From this address: the latest failure and the `nth` latest (null when there are fewer), recent ones only. */
+  latest: Date | null;
+  nth: Date | null;
+  /** The database's clock, shared by every instance. */
+  now: Date;
+};
+
+const asDate = (value: string | Date | null | undefined) => (value ? new Date(value) : null);
+
+/** What the lockout rule reads: one statement, so every instance sees the same counts. */
+export async function failureHistory(
+  db: Executor,
+  login: string,
+  ip: string,
+  windowMs: number,
+  nth: number,
+): Promise<FailureHistory> {
+  const recent = sql`login_failures where login = ${login} and ip_address = ${ip}
+                       and created_at > now() - make_interval(secs => ${(2 * windowMs) / 1000})`;
+  const [row] = await queryRows<{
+    everywhere: number;
+    latest: string | Date | null;
+    nth: string | Date | null;
+    now: string | Date;
+  }>(
+    db,
+    sql`select
+          (select count(*)::int from login_failures
+            where login = ${login} and created_at > now() - make_interval(secs => ${windowMs / 1000})) as everywhere,
+          (select max(created_at) from ${recent}) as latest,
+          (select created_at from ${recent} order by created_at desc offset ${nth - 1} limit 1) as nth,
+          now() as now`,
+  );
+  return {
+    everywhere: Number(row?.everywhere ?? 0),
+    latest: asDate(row?.latest),
+    nth: asDate(row?.nth),
+    now: asDate(row?.now) ?? new Date(),
+  };
+}
+
+export async function insertFailure(db: Executor, login: string, userId: number | null, ip: string) {
+  await db.insert(loginFailures).values({ login, user_id: userId, ip_address: ip });
+}
+
+/** A successful sign-in from an address forgives that address; other addresses keep their count. */
+export async function clearFailuresFrom(db: Executor, login: string, ip: string) {
+  await db.delete(loginFailures).where(and(eq(loginFailures.login, login), eq(loginFailures.ip_address, ip)));
+}
+
+/** A password set through the e-mailed link proves the owner: every address is forgiven. */
+export async function clearFailures(db: Executor, login: string) {
+  await db.delete(loginFailures).where(eq(loginFailures.login, login));
 }
 
 export function insertToken(db: Executor, values: typeof accessTokens.$inferInsert) {
   return db.insert(accessTokens).values(values).returning({ id: accessTokens.id });
 }
 
-export async function findTokenByRefreshHash(db: Executor, refreshHash: string) {
-  const [row] = await db
-    .select({
-      id: accessTokens.id,
-      user_id: accessTokens.user_id,
-      refresh_expires_at: accessTokens.refresh_expires_at,
-    })
-    .from(accessTokens)
-    .where(and(eq(accessTokens.refresh_hash, refreshHash), isNull(accessTokens.revoked_at)));
+/**
+ * Claims a refresh token: revoked in the same statement that finds it, so it works once even when two requests
+ * race, and only for a user who is still active and not deleted.
+ */
+export async function claimRefreshToken(db: Executor, refreshHash: string) {
+  const [row] = await queryRows<{ id: number; user_id: number }>(
+    db,
+    sql`update access_tokens t set revoked_at = now()
+          from users u
+         where t.refresh_hash = ${refreshHash} and t.revoked_at is null and t.refresh_expires_at > now()
+           and u.id = t.user_id and u.active and u.deleted_at is null
+        returning t.id, t.user_id`,
+  );
   return row ?? null;
 }
 
@@ -58,11 +111,26 @@ export function revokeToken(db: Executor, tokenId: number) {
   return db.update(accessTokens).set({ revoked_at: new Date() }).where(eq(accessTokens.id, tokenId));
 }
 
-export function revokeAllTokens(db: Executor, userId: number) {
+/** Ends every session of the user (all of them, or all but `exceptTokenId`: the one making the change). */
+export function revokeAllTokens(db: Executor, userId: number, exceptTokenId?: number) {
   return db
     .update(accessTokens)
     .set({ revoked_at: new Date() })
-    .where(and(eq(accessTokens.user_id, userId), isNull(accessTokens.revoked_at)));
+    .where(
+      and(
+        eq(accessTokens.user_id, userId),
+        isNull(accessTokens.revoked_at),
+        exceptTokenId === undefined ? undefined : ne(accessTokens.id, exceptTokenId),
+      ),
+    );
+}
+
+/** Voids the user's unused links (a newer one replaces them; a changed e-mail or password kills them). */
+export function invalidateResetLinks(db: Executor, userId: number) {
+  return db
+    .update(passwordResets)
+    .set({ used_at: new Date() })
+    .where(and(eq(passwordResets.user_id, userId), isNull(passwordResets.used_at)));
 }
 
 export async function findUsableReset(db: Executor, tokenHash: string) {

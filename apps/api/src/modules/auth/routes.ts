@@ -2,6 +2,7 @@ import { apiErrorSchema, SpecialStatus } from '@origem/contract/errors';
 import { messages } from '@origem/contract/messages.pt';
 import {
   OAUTH_CLIENT_ID,
+  resetLinkCheckSchema,
   resetPasswordSchema,
   saveNewPasswordSchema,
   sendNewPasswordSchema,
@@ -23,6 +24,10 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const tokenRateLimit = { max: app.config.rateLimitPerMinute, timeWindow: '1 minute' };
   const publicLimit = publicRateLimit(app.config);
 
+  // Tokens, the session user and password answers must never sit in a browser or proxy cache.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
   // OAuth clients post forms; the SPA posts JSON. Both reach the same schema.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -125,6 +130,24 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         });
       }
       return reply.status(SpecialStatus.NoContent).send();
+    },
+  );
+
+  app.post(
+    '/v1/user/reset_password/check',
+    {
+      // A question, not a change: nothing to audit.
+      config: { public: true, rateLimit: publicLimit, audit: false },
+      schema: {
+        tags: ['Autenticação'],
+        summary: 'Diz se o link de definição de senha ainda vale (204) ou não (422), sem usá-lo',
+        security: [],
+        body: resetLinkCheckSchema,
+      },
+    },
+    async (request, reply) => {
+      await auth.assertResetLinkUsable(app.db, request.body.token);
+      return reply.status(204).send();
     },
   );
 

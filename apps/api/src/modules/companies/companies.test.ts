@@ -213,7 +213,13 @@ describe('reading the address book', () => {
       'Torrefação Serra Azul Ltda.',
       'Trading del Este S.R.L.',
     ]);
-    expect(body).toMatchObject({ current_page: 1, per_page: 15, total: 3, last_page: 1 });
+    expect(body).toMatchObject({
+      current_page: 1,
+      per_page: 15,
+      total: 3,
+      last_page: 1,
+      total_capped: false,
+    });
     expect(body.data[0]).toMatchObject({
       company_type: { id: 1 },
       exporter: { id: ids.demoExporter, name: 'Café Santista Exportadora Ltda.' },
@@ -238,7 +244,10 @@ describe('reading the address book', () => {
 
   it("a dispatcher and a manufacturer see none of the exporters' books", async () => {
     expect((await get('/v1/company', tok.despachante)).json().total).toBe(0);
-    expect((await get('/v2/company', tok.fabricante)).json().total).toBe(0);
+    // The manufacturer's user sees only its own party's book (issue 12: itself, as a manufacturer company).
+    expect(names((await get('/v2/company', tok.fabricante)).json())).toEqual([
+      'Indústria Cerâmica Paulista Ltda.',
+    ]);
     expect((await get(`/v1/company/${ids.neighbour}`, tok.despachante)).statusCode).toBe(404);
   });
 
@@ -493,6 +502,43 @@ describe('creating companies', () => {
       );
       expect(refused.statusCode).toBe(403);
     }
+  });
+});
+
+describe('a dispatcher with an approved link (DOMAIN.md §6)', () => {
+  it("reaches the exporter's book and files companies in it, until the link ends", async () => {
+    const link = '/v1/dispatcher_exporter_link';
+    const asked = await t.request(
+      'POST',
+      `/v1/dispatcher_exporter/exporter/${ids.santosExporter}/dispatcher/${ids.dispatcher}/link`,
+      { token: tok.associacao },
+    );
+    expect(asked.statusCode, asked.body).toBe(201);
+    const linkId = asked.json().dispatcher_exporter_link.id as number;
+    expect((await get(`/v1/company/${ids.neighbour}`, tok.despachante)).statusCode).toBe(404);
+    // Only approved: a link still asked for files nothing in the exporter's book.
+    const early = await send('/v1/company', importer({ exporter_id: ids.santosExporter }), tok.despachante);
+    expect(early.statusCode).toBe(422);
+    expect(early.json().errors).toEqual({ exporter_id: [companyMessages.exporterInvalid] });
+    const approved = await t.request('PUT', `${link}/${linkId}/approval`, { token: tok.analista });
+    expect(approved.statusCode, approved.body).toBe(200);
+
+    expect(names((await get('/v1/company', tok.despachante)).json())).toContain('Vizinha Importaciones S.A.');
+    const filed = await send(
+      '/v1/company',
+      importer({ corporate_name: 'Compradora do Vínculo S.A.', exporter_id: ids.santosExporter }),
+      tok.despachante,
+    );
+    expect(filed.statusCode, filed.body).toBe(201);
+    expect(filed.json()).toMatchObject({ exporter_id: ids.santosExporter, dispatcher_id: null });
+    // Never the book of an exporter it has no link with.
+    const refused = await send('/v1/company', importer({ exporter_id: ids.demoExporter }), tok.despachante);
+    expect(refused.statusCode).toBe(422);
+
+    await t.request('PUT', `/v1/dispatcher_exporter/link/${linkId}/deletion`, { token: tok.despachante });
+    expect((await t.request('DELETE', `${link}/${linkId}`, { token: tok.admin })).statusCode).toBe(200);
+    expect((await get(`/v1/company/${ids.neighbour}`, tok.despachante)).statusCode).toBe(404);
+    expect((await get(`/v1/company/${filed.json().id}`, tok.despachante)).statusCode).toBe(404);
   });
 });
 

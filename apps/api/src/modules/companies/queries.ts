@@ -5,7 +5,7 @@ import {
   type CompanySearchQuery,
 } from '@origem/contract/schemas/companies';
 import { unmaskTaxId } from '@origem/contract/validators/tax-id';
-import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import {
@@ -21,7 +21,16 @@ import {
 import { storedFileView } from '../../files/records';
 import { humanOrder } from '../../lib/collation';
 import type { Actor } from '../../lib/context';
-import { likePattern, pageTotal, pageWindow, totalOver } from '../../lib/paging';
+import {
+  keysetOrder,
+  type ListOrder,
+  likePattern,
+  lookup,
+  mapPage,
+  type PageRequest,
+  paginate,
+  plainOrder,
+} from '../../lib/paging';
 import { dispatcherScope, exporterScope } from '../../lib/scope';
 
 /** `stored_files.owner_type` of a company's social contract. */
@@ -31,7 +40,8 @@ const contract = alias(storedFiles, 'company_social_contract');
 
 /**
  * The companies the actor reaches (DOMAIN.md §2): an exporter's user its own book, a dispatcher's user the
- * companies it keeps, the hierarchy those of its associations; `undefined` = no restriction.
+ * companies it keeps and the books of the exporters it has an approved link with, the hierarchy those of its
+ * associations; `undefined` = no restriction.
  */
 export function companyScope(actor: Actor): SQL | undefined {
   const columns = {
@@ -39,19 +49,21 @@ export function companyScope(actor: Actor): SQL | undefined {
     dispatcherId: companies.dispatcher_id,
     tradeAssociationId: companies.trade_association_id,
   };
-  const scope =
-    actor.roleType === 'despachante' ? dispatcherScope(actor, columns) : exporterScope(actor, columns);
-  return scope ?? undefined;
+  if (actor.roleType === 'despachante') {
+    return or(dispatcherScope(actor, columns) ?? undefined, exporterScope(actor, columns) ?? undefined);
+  }
+  return exporterScope(actor, columns) ?? undefined;
 }
 
 const columns = {
   id: companies.id,
   company_type_id: companies.company_type_id,
-  company_type_name: companyTypes.name,
+  // company_type_id is a required foreign key: its name is always there.
+  company_type_name: sql<string>`${lookup(companyTypes.name, companies.company_type_id)}`,
   exporter_id: companies.exporter_id,
-  exporter_name: exporters.name,
+  exporter_name: lookup(exporters.name, companies.exporter_id),
   dispatcher_id: companies.dispatcher_id,
-  dispatcher_name: dispatchers.name,
+  dispatcher_name: lookup(dispatchers.name, companies.dispatcher_id),
   trade_association_id: companies.trade_association_id,
   corporate_name: companies.corporate_name,
   trade_name: companies.trade_name,
@@ -78,17 +90,17 @@ const columns = {
 };
 
 function selectCompanies(db: Executor) {
-  return db
-    .select({ ...columns, total: totalOver })
-    .from(companies)
-    .innerJoin(companyTypes, eq(companyTypes.id, companies.company_type_id))
-    .innerJoin(countries, eq(countries.id, companies.country_id))
-    .leftJoin(exporters, eq(exporters.id, companies.exporter_id))
-    .leftJoin(dispatchers, eq(dispatchers.id, companies.dispatcher_id))
-    .leftJoin(
-      contract,
-      and(eq(contract.owner_type, SOCIAL_CONTRACT_OWNER), eq(contract.owner_id, companies.id)),
-    );
+  return (
+    db
+      .select(columns)
+      .from(companies)
+      // Names as lookups, not joins (lib/paging.ts `lookup`); the country stays a join: the list sorts by it.
+      .innerJoin(countries, eq(countries.id, companies.country_id))
+      .leftJoin(
+        contract,
+        and(eq(contract.owner_type, SOCIAL_CONTRACT_OWNER), eq(contract.owner_id, companies.id)),
+      )
+  );
 }
 
 type Row = Awaited<ReturnType<typeof selectCompanies>>[number];
@@ -127,7 +139,8 @@ function toCompany(row: Row) {
 }
 export type CompanyView = ReturnType<typeof toCompany>;
 
-function filters(query: Partial<CompanySearchQuery>): SQL | undefined {
+/** "Contains" filters, served by the companies_*_trgm_idx indexes. */
+function search(query: Partial<CompanySearchQuery>): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
   if (query.corporate_name) {
     const pattern = likePattern(query.corporate_name);
@@ -135,7 +148,6 @@ function filters(query: Partial<CompanySearchQuery>): SQL | undefined {
       sql`(${companies.corporate_name} ilike ${pattern} or ${companies.trade_name} ilike ${pattern})`,
     );
   }
-  if (query.company_type_id) parts.push(eq(companies.company_type_id, query.company_type_id));
   if (query.cnpj) {
     // The CNPJ is stored unmasked; a foreign company is found by its own tax id, typed as it is.
     const digits = unmaskTaxId(query.cnpj);
@@ -155,34 +167,41 @@ const ORDER: Record<CompanyOrderKey, SQL | typeof companies.company_type_id> = {
   country: humanOrder(countries.name),
 };
 
-/** SPEC §9: corporate name ascending by default; any other order keeps it as the tie-breaker. */
-function orderBy(order: string | undefined): SQL[] {
+/**
+ * SPEC §9: corporate name ascending by default (keyset-paged on companies_corporate_name_idx and the scoped
+ * indexes that end with it); any other order keeps it as the tie-breaker and pages by offset.
+ */
+function orderBy(order: string | undefined): ListOrder {
   const descending = order?.startsWith('-') ?? false;
   const key = (order?.replace(/^-/, '') ?? 'corporate_name') as CompanyOrderKey;
   const column = ORDER[key] ?? ORDER.corporate_name;
+  if (column === ORDER.corporate_name)
+    return keysetOrder(
+      companies,
+      descending ? 'desc' : 'asc',
+      [humanOrder(companies.corporate_name)],
+      companies.id,
+    );
   const first = descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
-  return key === 'corporate_name'
-    ? [first, asc(companies.id)]
-    : [first, humanOrder(companies.corporate_name), asc(companies.id)];
+  return plainOrder(first, humanOrder(companies.corporate_name), asc(companies.id));
 }
 
 export async function pageCompanies(
   db: Executor,
   actor: Actor,
-  query: Partial<CompanySearchQuery> & { page: number },
+  query: Partial<CompanySearchQuery> & PageRequest,
 ) {
-  const where = and(companyScope(actor), filters(query));
-  const { limit, offset } = pageWindow(query.page);
-  const rows = await selectCompanies(db)
-    .where(where)
-    .orderBy(...orderBy(query.order))
-    .limit(limit)
-    .offset(offset);
-  const total = await pageTotal(rows, async () => {
-    const [row] = await db.select({ n: count() }).from(companies).where(where);
-    return row?.n ?? 0;
+  const page = await paginate(db, query, {
+    where: and(
+      companyScope(actor),
+      query.company_type_id ? eq(companies.company_type_id, query.company_type_id) : undefined,
+    ),
+    search: search(query),
+    order: orderBy(query.order),
+    rows: (where) => selectCompanies(db).where(where).$dynamic(),
+    ids: (where) => db.select({ id: companies.id }).from(companies).where(where).$dynamic(),
   });
-  return { rows: rows.map(toCompany), total };
+  return mapPage(page, toCompany);
 }
 
 export async function findCompany(db: Executor, actor: Actor, id: number): Promise<CompanyView | null> {
@@ -228,28 +247,6 @@ export async function brazilId(db: Executor): Promise<number | null> {
 export async function countryExists(db: Executor, id: number): Promise<boolean> {
   const [row] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, id));
   return Boolean(row);
-}
-
-/** A live exporter the actor reaches, with the association its companies inherit. */
-export async function reachableExporter(db: Executor, actor: Actor, id: number) {
-  const scope = exporterScope(actor, {
-    exporterId: exporters.id,
-    tradeAssociationId: exporters.trade_association_id,
-  });
-  const [row] = await db
-    .select({ id: exporters.id, trade_association_id: exporters.trade_association_id })
-    .from(exporters)
-    .where(and(eq(exporters.id, id), isNull(exporters.deleted_at), scope ?? undefined));
-  return row ?? null;
-}
-
-/** The dispatcher of a dispatcher's user (live), with its association. */
-export async function liveDispatcher(db: Executor, id: number) {
-  const [row] = await db
-    .select({ id: dispatchers.id, trade_association_id: dispatchers.trade_association_id })
-    .from(dispatchers)
-    .where(and(eq(dispatchers.id, id), isNull(dispatchers.deleted_at)));
-  return row ?? null;
 }
 
 /** The stored row, locked for the rest of the transaction (two edits of one company queue up). */

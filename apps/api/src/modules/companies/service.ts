@@ -13,8 +13,8 @@ import type { ReceivedFile } from '../../files/upload';
 import { changedValues, recordAudit } from '../../lib/audit';
 import type { Actor, ServiceContext } from '../../lib/context';
 import { conflict, fieldError, forbidden, isForeignKeyViolation, notFound } from '../../lib/errors';
-import { toPage } from '../../lib/paging';
 import { parseInput } from '../../lib/parse-input';
+import { findParentInScope, requireParentInScope } from '../../lib/scope';
 import * as q from './queries';
 
 const AUDIT_TYPE = 'company';
@@ -22,14 +22,12 @@ const contractOwner = (id: number) => ({ type: q.SOCIAL_CONTRACT_OWNER, id });
 
 /** GET /v1/company?page: the reachable companies, corporate name ascending. */
 export async function listCompanies(db: Database, actor: Actor, query: PageQuery) {
-  const { rows, total } = await q.pageCompanies(db, actor, query);
-  return toPage(rows, total, query.page);
+  return q.pageCompanies(db, actor, query);
 }
 
 /** GET /v2/company: the same with the filters and the order of /empresas. */
 export async function searchCompanies(db: Database, actor: Actor, query: CompanySearchQuery) {
-  const { rows, total } = await q.pageCompanies(db, actor, query);
-  return toPage(rows, total, query.page);
+  return q.pageCompanies(db, actor, query);
 }
 
 /** GET /v2/company/type/{type}: every reachable company of one type, for selects. */
@@ -79,7 +77,7 @@ type CompanyRow = NonNullable<Awaited<ReturnType<typeof q.lockCompany>>>;
 
 /**
  * Whose book the company is in. An exporter's user files it in its own exporter, a dispatcher's user in its own
- * dispatcher; staff choose the exporter (within their scope) and the association always comes from the owner.
+ * dispatcher (or in a linked exporter's, when it names one); staff choose the exporter (within their scope) and the association always comes from the owner.
  * On an edit by the owner itself nothing moves.
  */
 async function ownerOf(tx: Tx, actor: Actor, input: CompanyInput, current?: CompanyRow): Promise<Owner> {
@@ -92,20 +90,40 @@ async function ownerOf(tx: Tx, actor: Actor, input: CompanyInput, current?: Comp
       };
     }
     if (actor.roleType === 'exportador') {
-      const exporter = actor.exporterId ? await q.reachableExporter(tx, actor, actor.exporterId) : null;
+      const exporter = actor.exporterId
+        ? await findParentInScope(tx, actor, 'exporter', actor.exporterId)
+        : null;
       if (!exporter) throw forbidden(companyMessages.ownerMissing);
       return {
         exporter_id: exporter.id,
         dispatcher_id: null,
-        trade_association_id: exporter.trade_association_id,
+        trade_association_id: exporter.tradeAssociationId,
       };
     }
-    const dispatcher = actor.dispatcherId ? await q.liveDispatcher(tx, actor.dispatcherId) : null;
+    // A dispatcher may file it in the book of an exporter it has an approved link with (lib/scope.ts).
+    if (input.exporter_id) {
+      const exporter = await requireParentInScope(
+        tx,
+        actor,
+        'exporter',
+        input.exporter_id,
+        'exporter_id',
+        companyMessages.exporterInvalid,
+      );
+      return {
+        exporter_id: exporter.id,
+        dispatcher_id: null,
+        trade_association_id: exporter.tradeAssociationId,
+      };
+    }
+    const dispatcher = actor.dispatcherId
+      ? await findParentInScope(tx, actor, 'dispatcher', actor.dispatcherId)
+      : null;
     if (!dispatcher) throw forbidden(companyMessages.ownerMissing);
     return {
       exporter_id: null,
       dispatcher_id: dispatcher.id,
-      trade_association_id: dispatcher.trade_association_id,
+      trade_association_id: dispatcher.tradeAssociationId,
     };
   }
   if (input.exporter_id) {
@@ -116,12 +134,18 @@ async function ownerOf(tx: Tx, actor: Actor, input: CompanyInput, current?: Comp
         trade_association_id: current.trade_association_id,
       };
     }
-    const exporter = await q.reachableExporter(tx, actor, input.exporter_id);
-    if (!exporter) throw fieldError('exporter_id', companyMessages.exporterInvalid);
+    const exporter = await requireParentInScope(
+      tx,
+      actor,
+      'exporter',
+      input.exporter_id,
+      'exporter_id',
+      companyMessages.exporterInvalid,
+    );
     return {
       exporter_id: exporter.id,
       dispatcher_id: current?.dispatcher_id ?? null,
-      trade_association_id: exporter.trade_association_id,
+      trade_association_id: exporter.tradeAssociationId,
     };
   }
   // A company kept by a dispatcher has no exporter: staff may edit it as it is.

@@ -13,7 +13,7 @@ import {
   tradeAssociationFees,
 } from '../../db/schema';
 import { humanOrder } from '../../lib/collation';
-import { likePattern, pageTotal, pageWindow, totalOver } from '../../lib/paging';
+import { likePattern, mapPage, type PageRequest, paginate, plainOrder } from '../../lib/paging';
 
 /**
  * Abbreviations in the order a reader expects: ACE-2, ACE-14, ACE-18… (letters alphabetically, then the number as a
@@ -46,6 +46,7 @@ const dealColumns = {
   accepts_digital: deals.accepts_digital,
   declaration_validity_days: deals.declaration_validity_days,
   certificate_validity_months: deals.certificate_validity_months,
+  non_originating_ceiling_percent: deals.non_originating_ceiling_percent,
   active: deals.active,
   created_at: deals.created_at,
   updated_at: deals.updated_at,
@@ -58,7 +59,7 @@ const dealColumns = {
 
 function dealSelect(db: Executor) {
   return db
-    .select({ ...dealColumns, total: totalOver })
+    .select(dealColumns)
     .from(deals)
     .leftJoin(certificateModels, eq(certificateModels.deal_id, deals.id));
 }
@@ -79,6 +80,7 @@ function toDeal(row: DealRow) {
     accepts_digital: row.accepts_digital,
     declaration_validity_days: row.declaration_validity_days,
     certificate_validity_months: row.certificate_validity_months,
+    non_originating_ceiling_percent: Number(row.non_originating_ceiling_percent).toFixed(2),
     active: row.active,
     countries: (typeof row.countries === 'string' ? JSON.parse(row.countries) : row.countries).map(
       (c: { id: number; code: string; name: string }) => ({ id: Number(c.id), code: c.code, name: c.name }),
@@ -95,19 +97,15 @@ export type DealView = ReturnType<typeof toDeal>;
 const dealFilter = (f: Partial<DealListQuery>) =>
   f.abbreviation ? sql`${deals.abbreviation} ilike ${likePattern(f.abbreviation)}` : undefined;
 
-export async function listDeals(db: Executor, filters: DealListQuery) {
-  const where = dealFilter(filters);
-  const { limit, offset } = pageWindow(filters.page);
-  const rows = await dealSelect(db)
-    .where(where)
-    .orderBy(...abbreviationOrder(deals.abbreviation))
-    .limit(limit)
-    .offset(offset);
-  const total = await pageTotal(rows, async () => {
-    const [row] = await db.select({ n: count() }).from(deals).where(where);
-    return row?.n ?? 0;
+/** A few dozen deals: offset paging in the reader's abbreviation order. */
+export async function listDeals(db: Executor, filters: DealListQuery & PageRequest) {
+  const page = await paginate(db, filters, {
+    where: dealFilter(filters),
+    order: plainOrder(...abbreviationOrder(deals.abbreviation), asc(deals.id)),
+    rows: (where) => dealSelect(db).where(where).$dynamic(),
+    ids: (where) => db.select({ id: deals.id }).from(deals).where(where).$dynamic(),
   });
-  return { rows: rows.map(toDeal), total };
+  return mapPage(page, toDeal);
 }
 
 export async function findDeal(db: Executor, id: number): Promise<DealView | null> {
@@ -223,15 +221,12 @@ const normColumns = {
 };
 
 function normSelect(db: Executor) {
-  return db
-    .select({ ...normColumns, total: totalOver })
-    .from(originNorms)
-    .innerJoin(deals, eq(deals.id, originNorms.deal_id));
+  return db.select(normColumns).from(originNorms).innerJoin(deals, eq(deals.id, originNorms.deal_id));
 }
 
 type NormRow = Awaited<ReturnType<typeof normSelect>>[number];
 
-function toNorm({ total: _total, ...row }: NormRow) {
+function toNorm(row: NormRow) {
   return {
     ...row,
     created_at: new Date(row.created_at).toISOString(),
@@ -254,18 +249,13 @@ function normFilter(f: Partial<OriginNormListQuery>): SQL | undefined {
 }
 
 export async function listNorms(db: Executor, filters: OriginNormListQuery) {
-  const where = normFilter(filters);
-  const { limit, offset } = pageWindow(filters.page);
-  const rows = await normSelect(db)
-    .where(where)
-    .orderBy(...normOrder())
-    .limit(limit)
-    .offset(offset);
-  const total = await pageTotal(rows, async () => {
-    const [row] = await db.select({ n: count() }).from(originNorms).where(where);
-    return row?.n ?? 0;
+  const page = await paginate(db, filters, {
+    where: normFilter(filters),
+    order: plainOrder(...normOrder()),
+    rows: (where) => normSelect(db).where(where).$dynamic(),
+    ids: (where) => db.select({ id: originNorms.id }).from(originNorms).where(where).$dynamic(),
   });
-  return { rows: rows.map(toNorm), total };
+  return mapPage(page, toNorm);
 }
 
 export async function findNorm(db: Executor, id: number): Promise<NormView | null> {
@@ -302,15 +292,12 @@ const ruleColumns = {
 };
 
 function ruleSelect(db: Executor) {
-  return db
-    .select({ ...ruleColumns, total: totalOver })
-    .from(originRules)
-    .innerJoin(deals, eq(deals.id, originRules.deal_id));
+  return db.select(ruleColumns).from(originRules).innerJoin(deals, eq(deals.id, originRules.deal_id));
 }
 
 type RuleRow = Awaited<ReturnType<typeof ruleSelect>>[number];
 
-function toRule({ total: _total, ...row }: RuleRow) {
+function toRule(row: RuleRow) {
   return {
     ...row,
     created_at: new Date(row.created_at).toISOString(),
@@ -335,18 +322,13 @@ function ruleFilter(f: Partial<OriginRuleListQuery>): SQL | undefined {
 }
 
 export async function listRules(db: Executor, filters: OriginRuleListQuery) {
-  const where = ruleFilter(filters);
-  const { limit, offset } = pageWindow(filters.page);
-  const rows = await ruleSelect(db)
-    .where(where)
-    .orderBy(...ruleOrder())
-    .limit(limit)
-    .offset(offset);
-  const total = await pageTotal(rows, async () => {
-    const [row] = await db.select({ n: count() }).from(originRules).where(where);
-    return row?.n ?? 0;
+  const page = await paginate(db, filters, {
+    where: ruleFilter(filters),
+    order: plainOrder(...ruleOrder()),
+    rows: (where) => ruleSelect(db).where(where).$dynamic(),
+    ids: (where) => db.select({ id: originRules.id }).from(originRules).where(where).$dynamic(),
   });
-  return { rows: rows.map(toRule), total };
+  return mapPage(page, toRule);
 }
 
 export async function allRules(db: Executor, dealId?: number) {

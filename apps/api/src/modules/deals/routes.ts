@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { apiErrorSchema } from '@origem/contract/errors';
 import { messages } from '@origem/contract/messages.pt';
 import {
@@ -23,8 +24,10 @@ import {
   originRuleSchema,
 } from '@origem/contract/schemas/deals';
 import { idParam } from '@origem/contract/schemas/fields';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyContextConfig, FastifyInstance, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { ServiceContext } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
 import * as service from './service';
 
@@ -87,49 +90,19 @@ export async function dealRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async () => service.signatureDeals(app.db),
   );
-  app.get(
-    '/v1/deal/:id',
-    {
-      config: view,
-      schema: { tags: dealTags, params: idParam, response: { 200: dealDetailSchema, ...errors } },
-    },
-    async (request) => service.getDeal(app.db, request.params.id),
-  );
-  app.post(
-    '/v1/deal',
-    {
-      config: manage,
-      schema: { tags: dealTags, body: dealInputSchema, response: { 201: dealDetailSchema, ...errors } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await service.createDeal(app.db, request.ctx, request.body)),
-  );
-  app.put(
-    '/v1/deal/:id',
-    {
-      config: manage,
-      schema: {
-        tags: dealTags,
-        params: idParam,
-        body: dealInputSchema,
-        response: { 200: dealDetailSchema, ...errors },
-      },
-    },
-    async (request) => service.updateDeal(app.db, request.ctx, request.params.id, request.body),
-  );
-  app.delete(
-    '/v1/deal/:id',
-    {
-      config: manage,
-      schema: {
-        tags: dealTags,
-        summary: 'Exclui um acordo sem normas, regras, modelo de certificado nem taxas de associações',
-        params: idParam,
-        response: { 200: messageSchema, ...errors },
-      },
-    },
-    async (request) => service.deleteDeal(app.db, request.ctx, request.params.id),
-  );
+  recordRoutes(app, {
+    path: '/v1/deal',
+    tags: dealTags,
+    read: view,
+    write: manage,
+    record: dealDetailSchema,
+    input: dealInputSchema,
+    get: (id) => service.getDeal(app.db, id),
+    create: (ctx, input) => service.createDeal(app.db, ctx, input),
+    update: (ctx, id, input) => service.updateDeal(app.db, ctx, id, input),
+    remove: (ctx, id) => service.deleteDeal(app.db, ctx, id),
+    deleteSummary: 'Exclui um acordo sem normas, regras, modelo de certificado nem taxas de associações',
+  });
   app.post(
     '/v1/deal/origin_norms',
     {
@@ -161,23 +134,18 @@ export async function dealRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => service.normsByDeal(app.db, request.params.id),
   );
-  app.get(
-    '/v1/origin_norm/:id',
-    {
-      config: view,
-      schema: { tags: normTags, params: idParam, response: { 200: originNormSchema, ...errors } },
-    },
-    async (request) => service.getNorm(app.db, request.params.id),
-  );
-  app.post(
-    '/v1/origin_norm',
-    {
-      config: manage,
-      schema: { tags: normTags, body: originNormInputSchema, response: { 201: originNormSchema, ...errors } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await service.createNorm(app.db, request.ctx, request.body)),
-  );
+  recordRoutes(app, {
+    path: '/v1/origin_norm',
+    tags: normTags,
+    read: view,
+    write: manage,
+    record: originNormSchema,
+    input: originNormInputSchema,
+    get: (id) => service.getNorm(app.db, id),
+    create: (ctx, input) => service.createNorm(app.db, ctx, input),
+    update: (ctx, id, input) => service.updateNorm(app.db, ctx, id, input),
+    remove: (ctx, id) => service.deleteNorm(app.db, ctx, id),
+  });
   app.put(
     '/v1/origin_norm/update-norm',
     {
@@ -193,19 +161,6 @@ export async function dealRoutes(fastify: FastifyInstance): Promise<void> {
       const { id, ...input } = request.body;
       return service.updateNorm(app.db, request.ctx, id, input);
     },
-  );
-  app.put(
-    '/v1/origin_norm/:id',
-    {
-      config: manage,
-      schema: {
-        tags: normTags,
-        params: idParam,
-        body: originNormInputSchema,
-        response: { 200: originNormSchema, ...errors },
-      },
-    },
-    async (request) => service.updateNorm(app.db, request.ctx, request.params.id, request.body),
   );
   app.delete(
     '/v1/origin_norm/delete-norm',
@@ -225,14 +180,6 @@ export async function dealRoutes(fastify: FastifyInstance): Promise<void> {
       return service.deleteNorm(app.db, request.ctx, id);
     },
   );
-  app.delete(
-    '/v1/origin_norm/:id',
-    {
-      config: manage,
-      schema: { tags: normTags, params: idParam, response: { 200: messageSchema, ...errors } },
-    },
-    async (request) => service.deleteNorm(app.db, request.ctx, request.params.id),
-  );
 
   // ------------------------------------------------------------ origin rules
   app.get(
@@ -251,42 +198,80 @@ export async function dealRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => service.allRules(app.db, request.query.deal_id),
   );
+  recordRoutes(app, {
+    path: '/v1/origin_rule',
+    tags: ruleTags,
+    read: ruleView,
+    write: ruleManage,
+    record: originRuleSchema,
+    input: originRuleInputSchema,
+    get: (id) => service.getRule(app.db, id),
+    create: (ctx, input) => service.createRule(app.db, ctx, input),
+    update: (ctx, id, input) => service.updateRule(app.db, ctx, id, input),
+    remove: (ctx, id) => service.deleteRule(app.db, ctx, id),
+  });
+}
+
+type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse<IncomingMessage>,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+type Access = Pick<FastifyContextConfig, 'permission'>;
+
+/**
+ * GET, POST, PUT and DELETE of one kind of record (`path`, `path/:id`): the same shape for deals, origin norms and
+ * origin rules, each with its own permissions, schemas and service calls.
+ */
+function recordRoutes<I extends z.ZodType>(
+  app: App,
+  r: {
+    path: string;
+    tags: string[];
+    read: Access;
+    write: Access;
+    record: z.ZodType;
+    input: I;
+    get: (id: number) => Promise<unknown>;
+    create: (ctx: ServiceContext, input: z.output<I>) => Promise<unknown>;
+    update: (ctx: ServiceContext, id: number, input: z.output<I>) => Promise<unknown>;
+    remove: (ctx: ServiceContext, id: number) => Promise<{ message: string }>;
+    deleteSummary?: string;
+  },
+): void {
+  const { tags } = r;
   app.get(
-    '/v1/origin_rule/:id',
-    {
-      config: ruleView,
-      schema: { tags: ruleTags, params: idParam, response: { 200: originRuleSchema, ...errors } },
-    },
-    async (request) => service.getRule(app.db, request.params.id),
+    `${r.path}/:id`,
+    { config: r.read, schema: { tags, params: idParam, response: { 200: r.record, ...errors } } },
+    async (request) => r.get(request.params.id),
   );
   app.post(
-    '/v1/origin_rule',
-    {
-      config: ruleManage,
-      schema: { tags: ruleTags, body: originRuleInputSchema, response: { 201: originRuleSchema, ...errors } },
-    },
+    r.path,
+    { config: r.write, schema: { tags, body: r.input, response: { 201: r.record, ...errors } } },
     async (request, reply) =>
-      reply.status(201).send(await service.createRule(app.db, request.ctx, request.body)),
+      reply.status(201).send(await r.create(request.ctx, request.body as z.output<I>)),
   );
   app.put(
-    '/v1/origin_rule/:id',
+    `${r.path}/:id`,
     {
-      config: ruleManage,
-      schema: {
-        tags: ruleTags,
-        params: idParam,
-        body: originRuleInputSchema,
-        response: { 200: originRuleSchema, ...errors },
-      },
+      config: r.write,
+      schema: { tags, params: idParam, body: r.input, response: { 200: r.record, ...errors } },
     },
-    async (request) => service.updateRule(app.db, request.ctx, request.params.id, request.body),
+    async (request) => r.update(request.ctx, request.params.id, request.body as z.output<I>),
   );
   app.delete(
-    '/v1/origin_rule/:id',
+    `${r.path}/:id`,
     {
-      config: ruleManage,
-      schema: { tags: ruleTags, params: idParam, response: { 200: messageSchema, ...errors } },
+      config: r.write,
+      schema: {
+        tags,
+        ...(r.deleteSummary ? { summary: r.deleteSummary } : {}),
+        params: idParam,
+        response: { 200: messageSchema, ...errors },
+      },
     },
-    async (request) => service.deleteRule(app.db, request.ctx, request.params.id),
+    async (request) => r.remove(request.ctx, request.params.id),
   );
 }

@@ -23,14 +23,12 @@ import {
   notFound,
   violatesConstraint,
 } from '../../lib/errors';
-import { toPage } from '../../lib/paging';
 import * as q from './queries';
 
 // ================================================================ deals
 
 export async function listDeals(db: Database, filters: DealListQuery) {
-  const { rows, total } = await q.listDeals(db, filters);
-  return toPage(rows, total, filters.page);
+  return q.listDeals(db, filters);
 }
 
 /** Every deal, active or not (the row says which), for selects and filters. */
@@ -61,6 +59,7 @@ function dealValues(input: DealInput) {
     accepts_digital: input.accepts_digital,
     declaration_validity_days: input.declaration_validity_days,
     certificate_validity_months: input.certificate_validity_months,
+    non_originating_ceiling_percent: input.non_originating_ceiling_percent,
     active: input.active,
   };
 }
@@ -182,8 +181,7 @@ const normAuditValues = (n: { deal_id: number; name: string; legal_text: string 
 });
 
 export async function listNorms(db: Database, filters: OriginNormListQuery) {
-  const { rows, total } = await q.listNorms(db, filters);
-  return toPage(rows, total, filters.page);
+  return q.listNorms(db, filters);
 }
 
 export async function getNorm(db: Executor, id: number) {
@@ -328,8 +326,7 @@ async function ruleRace<T>(work: Promise<T>): Promise<T> {
 }
 
 export async function listRules(db: Database, filters: OriginRuleListQuery) {
-  const { rows, total } = await q.listRules(db, filters);
-  return toPage(rows, total, filters.page);
+  return q.listRules(db, filters);
 }
 
 export async function allRules(db: Database, dealId?: number) {

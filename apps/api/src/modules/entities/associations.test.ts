@@ -1,8 +1,7 @@
-import type { AssociationFee } from '@origem/contract/schemas/entities';
+import { type AssociationFee, entityMessages } from '@origem/contract/schemas/entities';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  confederations,
   deals,
   federations,
   roles,
@@ -31,6 +30,7 @@ import {
   PNG,
   png,
   SVG,
+  seededHierarchy,
   storedBlobs,
 } from './test-support';
 
@@ -57,9 +57,7 @@ const userId: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  ids.santos = (await t.db.select({ id: tradeAssociations.id }).from(tradeAssociations))[0]?.id ?? 0;
-  ids.facesp = (await t.db.select({ id: federations.id }).from(federations))[0]?.id ?? 0;
-  ids.cnce = (await t.db.select({ id: confederations.id }).from(confederations))[0]?.id ?? 0;
+  Object.assign(ids, await seededHierarchy(t));
   const [rioFed] = await t.db
     .insert(federations)
     .values({ name: 'Federação do Comércio do Rio de Janeiro', abbreviation: 'FCRJ' })
@@ -534,6 +532,60 @@ describe('writes: entity.manage and the scope', () => {
       expect((await create(fields(), tok.associacao)).statusCode).toBe(403);
       expect((await edit(ids.campinas, fields(), tok.associacao)).statusCode).toBe(404);
     });
+  });
+});
+
+describe('the association user (SPEC §3 user_id)', () => {
+  // Santos keeps its identity: other tests find it by name and EHId.
+  const santos = (overrides: Record<string, PartValue>) =>
+    fields({ name: 'Associação Comercial de Santos', ehid: 'ACS', ...overrides });
+
+  it('names one of its users, keeps it on an edit that omits it, and clears it with an empty value', async () => {
+    const named = await edit(ids.santos, santos({ user_id: String(userId.associacao) }));
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json()).toMatchObject({
+      user_id: userId.associacao,
+      user: { id: userId.associacao, email: 'associacao@origem.local' },
+    });
+    expect((await get(`/v1/trade_association/${ids.santos}`)).json().user_id).toBe(userId.associacao);
+    expect((await lastAudit(t, 'trade_association', ids.santos))?.new_values).toMatchObject({
+      user_id: userId.associacao,
+    });
+
+    const kept = await edit(ids.santos, santos({ notes: 'Usuário mantido' }));
+    expect(kept.json()).toMatchObject({ notes: 'Usuário mantido', user_id: userId.associacao });
+
+    const cleared = await edit(ids.santos, santos({ user_id: '' }));
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toMatchObject({ user_id: null, user: null });
+    expect(await lastAudit(t, 'trade_association', ids.santos)).toMatchObject({
+      old_values: { user_id: userId.associacao },
+      new_values: { user_id: null },
+    });
+  });
+
+  it('refuses a user that does not exist, belongs elsewhere or is out of reach, changing nothing', async () => {
+    const missing = await expectNothingChanged(t, () => edit(ids.santos, santos({ user_id: '999999' })));
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors).toEqual({ user_id: [entityMessages.associationUser] });
+
+    // A user of another association (or of none): the federation's user is not Santos's.
+    const elsewhere = await expectNothingChanged(t, () =>
+      edit(ids.santos, santos({ user_id: String(userId.federacao) })),
+    );
+    expect(elsewhere.statusCode).toBe(422);
+    expect(elsewhere.json().errors).toEqual({ user_id: [entityMessages.associationUser] });
+
+    // A new association has no users yet: none can be named on create.
+    const early = await expectNothingChanged(t, () => create(fields({ user_id: String(userId.associacao) })));
+    expect(early.statusCode).toBe(422);
+    expect(early.json().errors).toEqual({ user_id: [entityMessages.associationUser] });
+
+    // An association may edit itself, but may not name a user of the federation above it.
+    await grant(t, 'associacao', 'entity.manage');
+    const own = await edit(ids.santos, santos({ user_id: String(userId.federacao) }), tok.associacao);
+    expect(own.statusCode).toBe(422);
+    expect(own.json().errors).toEqual({ user_id: [entityMessages.associationUser] });
   });
 });
 

@@ -11,9 +11,11 @@ import {
   CNPJ_ALNUM,
   exe,
   expectNothingChanged,
+  insertOtherConfederation,
   JPEG,
   jpeg,
   lastAudit,
+  loginAll,
   maskCnpj,
   PNG,
   png,
@@ -27,15 +29,10 @@ const ids = { cnce: 0, other: 0, brasil: 0 };
 beforeAll(async () => {
   t = await createTestApp();
   ids.cnce = (await t.db.select({ id: confederations.id }).from(confederations))[0]?.id ?? 0;
-  const [other] = await t.db
-    .insert(confederations)
-    .values({ name: 'Confederação das Associações Comerciais do Brasil', abbreviation: 'CACB' })
-    .returning({ id: confederations.id });
-  ids.other = other?.id ?? 0;
+  ids.other = await insertOtherConfederation(t);
   ids.brasil =
     (await t.db.select({ id: countries.id }).from(countries).where(eq(countries.code, 'BR')))[0]?.id ?? 0;
-  for (const role of ['admin', 'federacao', 'associacao', 'confederacao', 'exportador'])
-    tok[role] = await t.login(role);
+  Object.assign(tok, await loginAll(t, ['admin', 'federacao', 'associacao', 'confederacao', 'exportador']));
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confederations, federations, tradeAssociations } from '../../db/schema';
+import { federations, tradeAssociations } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
+import { insertOtherConfederation, loginAll, seededHierarchy } from './test-support';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -10,15 +11,9 @@ type Option = { id: number; name: string; abbreviation: string | null; federatio
 
 beforeAll(async () => {
   t = await createTestApp();
-  ids.santos = (await t.db.select({ id: tradeAssociations.id }).from(tradeAssociations))[0]?.id ?? 0;
-  ids.facesp = (await t.db.select({ id: federations.id }).from(federations))[0]?.id ?? 0;
-  ids.cnce = (await t.db.select({ id: confederations.id }).from(confederations))[0]?.id ?? 0;
+  Object.assign(ids, await seededHierarchy(t));
   // A second association in the same federation, and a whole second branch of the hierarchy.
-  const [other] = await t.db
-    .insert(confederations)
-    .values({ name: 'Confederação das Associações Comerciais do Brasil', abbreviation: 'CACB' })
-    .returning({ id: confederations.id });
-  ids.other = other?.id ?? 0;
+  ids.other = await insertOtherConfederation(t);
   const [rioFed] = await t.db
     .insert(federations)
     .values({
@@ -37,18 +32,19 @@ beforeAll(async () => {
     .returning({ id: tradeAssociations.id });
   ids.campinas = inserted[0]?.id ?? 0;
   ids.rio = inserted[1]?.id ?? 0;
-  for (const role of [
-    'admin',
-    'analista',
-    'associacao',
-    'federacao',
-    'confederacao',
-    'exportador',
-    'despachante',
-    'fabricante',
-  ]) {
-    tok[role] = await t.login(role);
-  }
+  Object.assign(
+    tok,
+    await loginAll(t, [
+      'admin',
+      'analista',
+      'associacao',
+      'federacao',
+      'confederacao',
+      'exportador',
+      'despachante',
+      'fabricante',
+    ]),
+  );
 });
 afterAll(async () => {
   await t.close();

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confederations, federations, roles, storedFiles, tradeAssociations, users } from '../../db/schema';
+import { federations, roles, storedFiles, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { multipart, type PartValue } from '../../test/multipart';
+import { LOGO_FIELD_TWICE } from './logos';
 import {
   auditEvents,
   badCnpj,
@@ -12,12 +13,15 @@ import {
   exe,
   expectNothingChanged,
   grant,
+  insertOtherConfederation,
   JPEG,
   jpeg,
   lastAudit,
+  loginAll,
   maskCnpj,
   PNG,
   png,
+  seededHierarchy,
   storedBlobs,
 } from './test-support';
 
@@ -27,14 +31,8 @@ const ids = { facesp: 0, cnce: 0, otherConf: 0, rioFed: 0, santos: 0 };
 
 beforeAll(async () => {
   t = await createTestApp();
-  ids.facesp = (await t.db.select({ id: federations.id }).from(federations))[0]?.id ?? 0;
-  ids.cnce = (await t.db.select({ id: confederations.id }).from(confederations))[0]?.id ?? 0;
-  ids.santos = (await t.db.select({ id: tradeAssociations.id }).from(tradeAssociations))[0]?.id ?? 0;
-  const [other] = await t.db
-    .insert(confederations)
-    .values({ name: 'Confederação das Associações Comerciais do Brasil', abbreviation: 'CACB' })
-    .returning({ id: confederations.id });
-  ids.otherConf = other?.id ?? 0;
+  Object.assign(ids, await seededHierarchy(t));
+  ids.otherConf = await insertOtherConfederation(t);
   const [rio] = await t.db
     .insert(federations)
     .values({
@@ -44,8 +42,18 @@ beforeAll(async () => {
     })
     .returning({ id: federations.id });
   ids.rioFed = rio?.id ?? 0;
-  for (const role of ['admin', 'federacao', 'associacao', 'confederacao', 'exportador'])
-    tok[role] = await t.login(role);
+  Object.assign(
+    tok,
+    await loginAll(t, [
+      'admin',
+      'federacao',
+      'associacao',
+      'confederacao',
+      'exportador',
+      'despachante',
+      'fabricante',
+    ]),
+  );
 });
 afterAll(() => t.close());
 
@@ -177,6 +185,25 @@ describe('POST /v1/federation', () => {
     expect(await t.db.select({ id: federations.id }).from(federations)).toHaveLength(before.length);
   });
 
+  it('takes the logo in the multipart field `file` (SPEC §5), on create and on edit', async () => {
+    const res = await create(fields({ file: png() }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().logo).toMatchObject({ name: 'logo.png', mime_type: 'image/png' });
+    expect(await logoRows(res.json().id)).toHaveLength(1);
+    const edited = await edit(res.json().id, fields({ file: jpeg('nova.jpg') }));
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().logo).toMatchObject({ name: 'nova.jpg', mime_type: 'image/jpeg' });
+    expect((await t.request('GET', `/v1/federation/${res.json().id}/logo`)).rawPayload.equals(JPEG)).toBe(
+      true,
+    );
+  });
+
+  it('refuses a logo sent under both `file` and `logo`, keeping neither', async () => {
+    const res = await expectNothingChanged(t, () => create(fields({ file: png(), logo: jpeg('outra.jpg') })));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ file: [LOGO_FIELD_TWICE] });
+  });
+
   it('refuses a second file, or a file under another field name', async () => {
     const res = await expectNothingChanged(t, () => create(fields({ contrato: png() })));
     expect(res.statusCode).toBe(422);
@@ -299,12 +326,29 @@ describe('GET /v1/federation and /v1/federation/{id}', () => {
     ).toBe(200);
   });
 
-  it('answers 401 without a token and 403 to roles without entity.view', async () => {
+  it('answers 401 without a token and 403 to roles that neither see entities nor work with certificates', async () => {
     expect((await t.request('GET', '/v1/federation')).statusCode).toBe(401);
     expect((await t.request('GET', `/v1/federation/${ids.facesp}`)).statusCode).toBe(401);
-    const res = await t.request('GET', '/v1/federation', { token: tok.exportador });
+    const res = await t.request('GET', '/v1/federation', { token: tok.fabricante });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Você não tem permissão para realizar esta ação.');
+  });
+
+  it('gives an exporter and a dispatcher their own federation, read-only (issue 9: certificates need it)', async () => {
+    for (const role of ['exportador', 'despachante']) {
+      const list = await t.request('GET', '/v1/federation', { token: tok[role] });
+      expect(list.statusCode, role).toBe(200);
+      expect(list.json().data.map((f: { id: number }) => f.id)).toEqual([ids.facesp]);
+      expect((await t.request('GET', `/v1/federation/${ids.facesp}`, { token: tok[role] })).statusCode).toBe(
+        200,
+      );
+      expect((await t.request('GET', `/v1/federation/${ids.rioFed}`, { token: tok[role] })).statusCode).toBe(
+        404,
+      );
+      await expectNothingChanged(t, async () => {
+        expect((await edit(ids.facesp, fields(), tok[role])).statusCode).toBe(403);
+      });
+    }
   });
 });
 

@@ -1,5 +1,10 @@
+import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client';
+import { type FormWithFiles, readForm } from '../../files/form';
 import { findOwnerFile } from '../../files/records';
+import type { FileStorage } from '../../files/storage';
+import { discardFiles, LOGO_POLICY } from '../../files/upload';
+import { fieldError } from '../../lib/errors';
 
 /** `stored_files.owner_type` of each entity's logo. */
 export const LOGO_OWNER = {
@@ -41,4 +46,21 @@ export function logoView(url: string, row: LogoColumns) {
 export async function federationLogoPath(db: Executor, federationId: number): Promise<string | null> {
   const file = await findOwnerFile(db, { type: LOGO_OWNER.federation, id: federationId });
   return file ? federationLogoUrl(federationId) : null;
+}
+
+export const LOGO_FIELD_TWICE = 'Envie uma única logo: o campo `file` (ou `logo`), não os dois.';
+
+/**
+ * The form of an entity save with its logo. SPEC §5 names the logo's multipart field `file`; `logo`, the name the
+ * first web screens used, is read too. Either way the logo reaches the service as `files.logo`.
+ */
+export async function readLogoForm(request: FastifyRequest, storage: FileStorage): Promise<FormWithFiles> {
+  const form = await readForm(request, storage, { file: LOGO_POLICY, logo: LOGO_POLICY });
+  const { file, logo, ...others } = form.files;
+  if (file && logo) {
+    await discardFiles(storage, form.files);
+    throw fieldError('file', LOGO_FIELD_TWICE);
+  }
+  const chosen = file ?? logo;
+  return { fields: form.fields, files: chosen ? { ...others, logo: chosen } : others };
 }

@@ -18,7 +18,10 @@ export function associationScope(actor: Actor): SQL | undefined {
   );
 }
 
-/** Federations: all for the national roles; a federation its own; an association the federation it belongs to. */
+/**
+ * Federations: all for the national roles; a federation its own; anyone else (an association, an exporter, a
+ * dispatcher, a manufacturer) the federation of the association it belongs to.
+ */
 export function federationScope(actor: Actor): SQL | undefined {
   switch (actor.roleType) {
     case 'admin':
@@ -26,10 +29,8 @@ export function federationScope(actor: Actor): SQL | undefined {
       return undefined;
     case 'federacao':
       return eq(federations.id, actor.federationId ?? -1);
-    case 'associacao':
-      return sql`${federations.id} in (select ta.federation_id from trade_associations ta where ta.id = ${actor.tradeAssociationId ?? -1})`;
     default:
-      return sql`false`;
+      return sql`${federations.id} in (select ta.federation_id from trade_associations ta where ta.id = ${actor.tradeAssociationId ?? -1})`;
   }
 }
 

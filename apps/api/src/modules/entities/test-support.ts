@@ -4,7 +4,15 @@ import { withCheckDigits } from '@origem/contract/validators/tax-id';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { queryRows } from '../../db/client';
-import { audits, permissions, rolePermissions, roles } from '../../db/schema';
+import {
+  audits,
+  confederations,
+  federations,
+  permissions,
+  rolePermissions,
+  roles,
+  tradeAssociations,
+} from '../../db/schema';
 import type { TestApp } from '../../test/app';
 
 /** Test support for the entity suites: file bytes, the blobs on disk, and "nothing changed" snapshots. */
@@ -100,4 +108,31 @@ export async function grant(t: TestApp, roleName: string, permission: string): P
     .insert(rolePermissions)
     .values({ role_id: role.id, permission_id: perm.id })
     .onConflictDoNothing();
+}
+
+/** The seeded hierarchy's confederation (CNCE), federation (FACESP) and trade association (Santos). */
+export async function seededHierarchy(t: TestApp) {
+  const first = async (table: typeof confederations | typeof federations | typeof tradeAssociations) =>
+    (await t.db.select({ id: table.id }).from(table))[0]?.id ?? 0;
+  return {
+    cnce: await first(confederations),
+    facesp: await first(federations),
+    santos: await first(tradeAssociations),
+  };
+}
+
+/** A second confederation (CACB), outside the seeded branch of the hierarchy. */
+export async function insertOtherConfederation(t: TestApp): Promise<number> {
+  const [other] = await t.db
+    .insert(confederations)
+    .values({ name: 'Confederação das Associações Comerciais do Brasil', abbreviation: 'CACB' })
+    .returning({ id: confederations.id });
+  return other?.id ?? 0;
+}
+
+/** A session token for the demo user of each role. */
+export async function loginAll(t: TestApp, roleNames: string[]): Promise<Record<string, string>> {
+  const tokens: Record<string, string> = {};
+  for (const role of roleNames) tokens[role] = await t.login(role);
+  return tokens;
 }

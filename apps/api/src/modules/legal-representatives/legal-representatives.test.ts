@@ -312,7 +312,13 @@ describe('GET /v1/legal_representative', () => {
     const res = await list();
     expect(res.statusCode).toBe(200);
     const page = res.json();
-    expect(page).toMatchObject({ current_page: 1, per_page: 15, total: 3, last_page: 1 });
+    expect(page).toMatchObject({
+      current_page: 1,
+      per_page: 15,
+      total: 3,
+      last_page: 1,
+      total_capped: false,
+    });
     expect(page.data.map((r: { name: string }) => r.name)).toEqual([
       'Helena Duarte',
       'Marina Tavares Lima',
@@ -337,6 +343,8 @@ describe('GET /v1/legal_representative', () => {
       'Helena Duarte',
       'Marina Tavares Lima',
       'Rafael Nogueira Prado',
+      // The demo manufacturer's representative (issue 12).
+      'Roberto Almeida Prado',
     ]);
     const all = (await list('', tok.admin)).json();
     expect(all.data.map((r: { name: string }) => r.name)).toEqual([
@@ -345,6 +353,7 @@ describe('GET /v1/legal_representative', () => {
       'Helena Duarte',
       'Marina Tavares Lima',
       'Rafael Nogueira Prado',
+      'Roberto Almeida Prado',
     ]);
     const byName = (await list('?name=tavares', tok.analista)).json();
     expect(byName.data.map((r: { name: string }) => r.name)).toEqual(['Marina Tavares Lima']);

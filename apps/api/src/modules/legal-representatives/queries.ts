@@ -3,14 +3,14 @@ import {
   type LegalRepresentativeListQuery,
   procurationExpired,
 } from '@origem/contract/schemas/legal-representatives';
-import { and, asc, count, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { exporters, jobPositions, legalRepresentatives, storedFiles } from '../../db/schema';
 import { storedFileView } from '../../files/records';
 import { humanOrder } from '../../lib/collation';
 import type { Actor } from '../../lib/context';
-import { likePattern, pageTotal, pageWindow, totalOver } from '../../lib/paging';
+import { keysetOrder, likePattern, lookup, mapPage, paginate } from '../../lib/paging';
 import { exporterScope } from '../../lib/scope';
 
 /** The procuration is stored as the representative's file under the role `procuration`. */
@@ -31,13 +31,14 @@ function visible(actor: Actor): SQL {
 const columns = {
   id: legalRepresentatives.id,
   exporter_id: legalRepresentatives.exporter_id,
-  exporter_name: exporters.name,
+  // Names as lookups, not joins (lib/paging.ts `lookup`).
+  exporter_name: sql<string>`${lookup(exporters.name, legalRepresentatives.exporter_id)}`,
   name: legalRepresentatives.name,
   cpf: legalRepresentatives.cpf,
   email: legalRepresentatives.email,
   phone: legalRepresentatives.phone,
   job_position_id: legalRepresentatives.job_position_id,
-  job_position_name: jobPositions.name,
+  job_position_name: lookup(jobPositions.name, legalRepresentatives.job_position_id),
   procuration_valid_until: legalRepresentatives.procuration_valid_until,
   file_name: procuration.original_name,
   file_mime: procuration.mime_type,
@@ -49,10 +50,8 @@ const columns = {
 
 function selectRepresentatives(db: Executor) {
   return db
-    .select({ ...columns, total: totalOver })
+    .select(columns)
     .from(legalRepresentatives)
-    .innerJoin(exporters, eq(exporters.id, legalRepresentatives.exporter_id))
-    .leftJoin(jobPositions, eq(jobPositions.id, legalRepresentatives.job_position_id))
     .leftJoin(
       procuration,
       and(
@@ -88,10 +87,9 @@ function toView(row: Row, today: string) {
 }
 export type LegalRepresentativeView = ReturnType<typeof toView>;
 
-function filters(actor: Actor, query: { name?: string; exporter_id?: number }): SQL {
+function filters(actor: Actor, query: { exporter_id?: number }): SQL {
   return and(
     visible(actor),
-    query.name ? sql`${legalRepresentatives.name} ilike ${likePattern(query.name)}` : undefined,
     query.exporter_id ? eq(legalRepresentatives.exporter_id, query.exporter_id) : undefined,
   ) as SQL;
 }
@@ -102,18 +100,21 @@ export async function pageRepresentatives(
   query: LegalRepresentativeListQuery,
   today: string,
 ) {
-  const where = filters(actor, query);
-  const { limit, offset } = pageWindow(query.page);
-  const rows = await selectRepresentatives(db)
-    .where(where)
-    .orderBy(humanOrder(legalRepresentatives.name), asc(legalRepresentatives.id))
-    .limit(limit)
-    .offset(offset);
-  const total = await pageTotal(rows, async () => {
-    const [row] = await db.select({ n: count() }).from(legalRepresentatives).where(where);
-    return row?.n ?? 0;
+  const page = await paginate(db, query, {
+    where: filters(actor, query),
+    // "Contains", served by legal_representatives_name_trgm_idx.
+    search: query.name ? sql`${legalRepresentatives.name} ilike ${likePattern(query.name)}` : undefined,
+    order: keysetOrder(
+      legalRepresentatives,
+      'asc',
+      [humanOrder(legalRepresentatives.name)],
+      legalRepresentatives.id,
+    ),
+    rows: (where) => selectRepresentatives(db).where(where).$dynamic(),
+    ids: (where) =>
+      db.select({ id: legalRepresentatives.id }).from(legalRepresentatives).where(where).$dynamic(),
   });
-  return { rows: rows.map((row) => toView(row, today)), total };
+  return mapPage(page, (row) => toView(row, today));
 }
 
 export async function allRepresentatives(
@@ -160,24 +161,6 @@ export async function lockRepresentative(db: Executor, actor: Actor, id: number)
     .where(and(visible(actor), eq(legalRepresentatives.id, id)))
     .for('update');
   return row ?? null;
-}
-
-/** A live exporter inside the actor's scope (staff choose one; nobody writes into another's book). */
-export async function exporterReachable(db: Executor, actor: Actor, id: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: exporters.id })
-    .from(exporters)
-    .where(
-      and(
-        eq(exporters.id, id),
-        isNull(exporters.deleted_at),
-        exporterScope(actor, {
-          exporterId: exporters.id,
-          tradeAssociationId: exporters.trade_association_id,
-        }) ?? undefined,
-      ),
-    );
-  return Boolean(row);
 }
 
 export async function jobPositionExists(db: Executor, id: number): Promise<boolean> {

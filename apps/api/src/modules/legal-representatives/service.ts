@@ -11,7 +11,7 @@ import type { ReceivedFile } from '../../files/upload';
 import { changedValues, recordAudit } from '../../lib/audit';
 import type { Actor, ServiceContext } from '../../lib/context';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
-import { toPage } from '../../lib/paging';
+import { requireParentInScope } from '../../lib/scope';
 import * as q from './queries';
 
 const AUDIT_TYPE = 'legal_representative';
@@ -27,8 +27,7 @@ export function todayInBrazil(now: Date = new Date()): string {
 }
 
 export async function listRepresentatives(db: Database, actor: Actor, query: LegalRepresentativeListQuery) {
-  const { rows, total } = await q.pageRepresentatives(db, actor, query, todayInBrazil());
-  return toPage(rows, total, query.page);
+  return q.pageRepresentatives(db, actor, query, todayInBrazil());
 }
 
 export async function allRepresentatives(db: Database, actor: Actor, exporterId: number | undefined) {
@@ -54,14 +53,13 @@ export async function procurationFile(db: Database, actor: Actor, id: number) {
  * they reach (anything else is refused next to the field, as an invalid option).
  */
 async function resolveExporter(tx: Executor, actor: Actor, requested: number | null): Promise<number> {
-  if (actor.roleType === 'exportador') {
+  // A manufacturer's user keeps its party's representatives the same way (issue 12).
+  if (actor.roleType === 'exportador' || actor.roleType === 'fabricante') {
     if (!actor.exporterId) throw forbidden(legalRepresentativeMessages.noExporter);
     return actor.exporterId;
   }
   if (!requested) throw fieldError('exporter_id', legalRepresentativeMessages.exporterRequired);
-  if (!(await q.exporterReachable(tx, actor, requested))) {
-    throw fieldError('exporter_id', messages.field.invalidOption);
-  }
+  await requireParentInScope(tx, actor, 'exporter', requested, 'exporter_id');
   return requested;
 }
 

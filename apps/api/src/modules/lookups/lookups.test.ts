@@ -126,6 +126,35 @@ describe('fixed tables and special routes', () => {
     expect(res.json().errors.code).toEqual(['Use as três letras do código ISO (ex.: USD).']);
   });
 
+  it('leaves optional fields out or as null alike, on create and update (issue 9)', async () => {
+    const absent = await t.request('POST', '/v1/shipment_port', {
+      token: admin,
+      body: { name: 'Porto Fluvial de Estrela' },
+    });
+    expect(absent.statusCode, absent.body).toBe(201);
+    expect(absent.json()).toMatchObject({ name: 'Porto Fluvial de Estrela', city: null, state: null });
+    const withNull = await t.request('POST', '/v1/delivery_location', {
+      token: admin,
+      body: { name: 'Balcão da associação', address: null },
+    });
+    expect(withNull.statusCode, withNull.body).toBe(201);
+    expect(withNull.json()).toMatchObject({ address: null, city: null });
+    const updated = await t.request('PUT', `/v1/shipment_port/${absent.json().id}`, {
+      token: admin,
+      body: { name: 'Porto Fluvial de Estrela (RS)' },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    // The API reference says so too: only the required fields are required.
+    const spec = t.app.swagger() as {
+      paths: Record<
+        string,
+        { post: { requestBody: { content: Record<string, { schema: { required?: string[] } }> } } }
+      >;
+    };
+    const body = spec.paths['/v1/shipment_port']?.post.requestBody.content['application/json']?.schema;
+    expect(body?.required).toEqual(['name']);
+  });
+
   it('a value another record points at cannot be deleted (409) and stays', async () => {
     await t.db.execute(
       sql`create table sector_users (id serial primary key, sector_id int not null references sectors(id))`,

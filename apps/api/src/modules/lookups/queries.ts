@@ -1,9 +1,9 @@
 import type { LookupDefinition, LookupRow } from '@origem/contract/schemas/lookups';
-import { asc, count, eq, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
+import { eq, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { humanOrder } from '../../lib/collation';
-import { likePattern, pageWindow } from '../../lib/paging';
+import { keysetOrder, likePattern, mapPage, type PageRequest, paginate } from '../../lib/paging';
 
 type Columns = Record<string, PgColumn>;
 
@@ -39,21 +39,17 @@ export async function pageRows(
   db: Executor,
   table: PgTable,
   def: LookupDefinition,
-  page: number,
+  request: PageRequest,
   text?: string,
 ) {
-  const { selected, all } = columnsOf(table, def);
-  const where = searchCondition(def, all, text);
-  const { limit, offset } = pageWindow(page);
-  const rows = await db
-    .select(selected)
-    .from(table)
-    .where(where)
-    .orderBy(orderOf(def, all), asc(all.id as PgColumn))
-    .limit(limit)
-    .offset(offset);
-  const [total] = await db.select({ n: count() }).from(table).where(where);
-  return { rows: rows as LookupRow[], total: total?.n ?? 0 };
+  const { selected, all, id } = columnsOf(table, def);
+  const page = await paginate(db, request, {
+    where: searchCondition(def, all, text),
+    order: keysetOrder(table, 'asc', [orderOf(def, all)], id),
+    rows: (where) => db.select(selected).from(table).where(where).$dynamic(),
+    ids: (where) => db.select({ id }).from(table).where(where).$dynamic(),
+  });
+  return mapPage(page, (row) => row as LookupRow);
 }
 
 export async function allRows(db: Executor, table: PgTable, def: LookupDefinition, orderBy?: string) {

@@ -58,7 +58,7 @@ export async function lookupRoutes(fastify: FastifyInstance): Promise<void> {
           response: { 200: lookupPageSchema(def) },
         },
       },
-      async (request) => lookups.list(app.db, lookup, request.query.page, request.query.q),
+      async (request) => lookups.list(app.db, lookup, request.query, request.query.q),
     );
     app.get(
       `${def.path}/:id`,

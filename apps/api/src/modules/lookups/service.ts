@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { changedValues, recordAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { conflict, databaseError, fieldError, isForeignKeyViolation, notFound } from '../../lib/errors';
-import { toPage } from '../../lib/paging';
+import type { PageRequest } from '../../lib/paging';
 import * as q from './queries';
 
 export type Lookup = { def: LookupDefinition; table: PgTable };
@@ -22,9 +22,8 @@ function uniqueRefusal(err: unknown, { def, table }: Lookup): never {
   throw err;
 }
 
-export async function list(db: Database, lookup: Lookup, page: number, text?: string) {
-  const { rows, total } = await q.pageRows(db, lookup.table, lookup.def, page, text);
-  return toPage(rows, total, page);
+export async function list(db: Database, lookup: Lookup, page: PageRequest, text?: string) {
+  return q.pageRows(db, lookup.table, lookup.def, page, text);
 }
 
 export async function all(db: Database, lookup: Lookup, orderBy?: string) {

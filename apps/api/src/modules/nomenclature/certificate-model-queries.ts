@@ -11,11 +11,11 @@ import {
   FIELD_RULE_KEYS,
   type FieldRule,
 } from '@origem/contract/schemas/nomenclature';
-import { asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { certificateModels, deals, languages } from '../../db/schema';
 import { humanOrder } from '../../lib/collation';
-import { likePattern, pageWindow } from '../../lib/paging';
+import { keysetOrder, likePattern, mapPage, type PageRequest, paginate } from '../../lib/paging';
 
 const dealColumns = {
   deal_id: deals.id,
@@ -137,38 +137,38 @@ export async function allModels(db: Executor): Promise<CertificateModelSummary[]
 }
 
 /** One row per deal (abbreviation order), with its model when it has one. */
-export async function pageDeals(db: Executor, q: string | undefined, page: number) {
-  const where = q
-    ? sql`(${deals.abbreviation} ilike ${likePattern(q)} or ${deals.name} ilike ${likePattern(q)})`
-    : undefined;
-  const { limit, offset } = pageWindow(page);
-  const rows = await db
-    .select({
-      ...dealColumns,
-      id: certificateModels.id,
-      name: certificateModels.name,
-      language_id: certificateModels.language_id,
-      language_code: languages.code,
-      language_name: languages.name,
-      fields: certificateModels.fields,
-      layout: certificateModels.layout,
-      created_at: certificateModels.created_at,
-      updated_at: certificateModels.updated_at,
-    })
-    .from(deals)
-    .leftJoin(certificateModels, eq(certificateModels.deal_id, deals.id))
-    .leftJoin(languages, eq(languages.id, certificateModels.language_id))
-    .where(where)
-    .orderBy(asc(humanOrder(deals.abbreviation)), asc(deals.id))
-    .limit(limit)
-    .offset(offset);
-  const [total] = await db.select({ n: count() }).from(deals).where(where);
-  const data: CertificateModelDealRow[] = rows.map((row) => {
+export async function pageDeals(db: Executor, q: string | undefined, request: PageRequest) {
+  const page = await paginate(db, request, {
+    where: q
+      ? sql`(${deals.abbreviation} ilike ${likePattern(q)} or ${deals.name} ilike ${likePattern(q)})`
+      : undefined,
+    order: keysetOrder(deals, 'asc', [humanOrder(deals.abbreviation)], deals.id),
+    rows: (where) =>
+      db
+        .select({
+          ...dealColumns,
+          id: certificateModels.id,
+          name: certificateModels.name,
+          language_id: certificateModels.language_id,
+          language_code: languages.code,
+          language_name: languages.name,
+          fields: certificateModels.fields,
+          layout: certificateModels.layout,
+          created_at: certificateModels.created_at,
+          updated_at: certificateModels.updated_at,
+        })
+        .from(deals)
+        .leftJoin(certificateModels, eq(certificateModels.deal_id, deals.id))
+        .leftJoin(languages, eq(languages.id, certificateModels.language_id))
+        .where(where)
+        .$dynamic(),
+    ids: (where) => db.select({ id: deals.id }).from(deals).where(where).$dynamic(),
+  });
+  return mapPage(page, (row): CertificateModelDealRow => {
     if (row.id === null) return { deal: toDeal(row), model: null };
     const { deal: _deal, ...model } = toSummary(row as ModelRow);
     return { deal: toDeal(row), model };
   });
-  return { rows: data, total: total?.n ?? 0 };
 }
 
 export async function findDeal(db: Executor, dealId: number) {

@@ -9,12 +9,10 @@ import type { Database } from '../../db/client';
 import { changedValues, recordAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { conflict, fieldError, notFound, violatesConstraint } from '../../lib/errors';
-import { toPage } from '../../lib/paging';
 import * as q from './certificate-model-queries';
 
 export async function listDeals(db: Database, query: CertificateModelDealQuery) {
-  const { rows, total } = await q.pageDeals(db, query.q, query.page);
-  return toPage(rows, total, query.page);
+  return q.pageDeals(db, query.q, query);
 }
 
 export async function allModels(db: Database) {

@@ -1,9 +1,9 @@
 import type { ClassificationList } from '@origem/contract/schemas/nomenclature';
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { classificationItems, classificationLists, storedFiles, users } from '../../db/schema';
 import { humanOrder } from '../../lib/collation';
-import { pageWindow } from '../../lib/paging';
+import { mapPage, orderTerms, type PageRequest, paginate, plainOrder } from '../../lib/paging';
 import type { ClassificationItemRow } from './classification-csv';
 
 export const LIST_OWNER = 'classification_list';
@@ -53,7 +53,7 @@ function toList(row: ListRow): ClassificationList {
   };
 }
 
-function selectLists(db: Executor, where?: SQL) {
+function selectLists(db: Executor) {
   return db
     .select(listColumns)
     .from(classificationLists)
@@ -61,24 +61,32 @@ function selectLists(db: Executor, where?: SQL) {
     .leftJoin(
       storedFiles,
       and(eq(storedFiles.owner_type, LIST_OWNER), eq(storedFiles.owner_id, classificationLists.id)),
-    )
-    .where(where)
-    .orderBy(asc(classificationLists.classification_type), asc(humanOrder(classificationLists.name)));
+    );
 }
 
-export async function pageLists(db: Executor, page: number) {
-  const { limit, offset } = pageWindow(page);
-  const rows = await selectLists(db).limit(limit).offset(offset);
-  const [total] = await db.select({ n: count() }).from(classificationLists);
-  return { rows: rows.map(toList), total: total?.n ?? 0 };
+const listOrder = plainOrder(
+  asc(classificationLists.classification_type),
+  asc(humanOrder(classificationLists.name)),
+  asc(classificationLists.id),
+);
+
+export async function pageLists(db: Executor, request: PageRequest) {
+  const page = await paginate(db, request, {
+    where: undefined,
+    order: listOrder,
+    rows: (where) => selectLists(db).where(where).$dynamic(),
+    ids: (where) =>
+      db.select({ id: classificationLists.id }).from(classificationLists).where(where).$dynamic(),
+  });
+  return mapPage(page, toList);
 }
 
 export async function allLists(db: Executor) {
-  return (await selectLists(db)).map(toList);
+  return (await selectLists(db).orderBy(...orderTerms(listOrder))).map(toList);
 }
 
 export async function findList(db: Executor, id: number): Promise<ClassificationList | null> {
-  const [row] = await selectLists(db, eq(classificationLists.id, id));
+  const [row] = await selectLists(db).where(eq(classificationLists.id, id));
   return row ? toList(row) : null;
 }
 

@@ -13,7 +13,7 @@ import { discardFiles, type MultipartForm, type ReceivedFile } from '../../files
 import { changedValues, recordAudit } from '../../lib/audit';
 import { requireActor, type ServiceContext } from '../../lib/context';
 import { type FieldErrors, invalid, notFound, violatesConstraint } from '../../lib/errors';
-import { toPage } from '../../lib/paging';
+import type { PageRequest } from '../../lib/paging';
 import { type ClassificationItemRow, readClassificationList } from './classification-csv';
 import * as q from './classification-queries';
 import { capErrors, decodeCsv } from './csv';
@@ -22,9 +22,8 @@ import { readStoredBytes } from './stored-bytes';
 
 const msg = nomenclatureMessages.classificationList;
 
-export async function listLists(db: Database, page: number) {
-  const { rows, total } = await q.pageLists(db, page);
-  return toPage(rows, total, page);
+export async function listLists(db: Database, page: PageRequest) {
+  return q.pageLists(db, page);
 }
 
 export async function allLists(db: Database) {

@@ -2,7 +2,7 @@ import type { NcmRow } from '@origem/contract/schemas/nomenclature';
 import { and, asc, count, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { classificationItems, classificationLists, ncm, ncmReferences } from '../../db/schema';
-import { pageTotal, pageWindow, totalOver } from '../../lib/paging';
+import { type PageRequest, paginate, plainOrder } from '../../lib/paging';
 import type { NcmTableRow } from './ncm-table';
 
 const rowColumns = {
@@ -68,21 +68,14 @@ function searchCondition(q: string | undefined): SQL | undefined {
   return and(...words.map((word) => sql`${ncm.description} ~* ${accentInsensitivePattern(word)}`));
 }
 
-export async function searchNcm(db: Executor, q: string | undefined, page: number) {
-  const where = searchCondition(q);
-  const { limit, offset } = pageWindow(page);
-  const rows = await db
-    .select({ ...rowColumns, total: totalOver })
-    .from(ncm)
-    .where(where)
-    .orderBy(asc(ncm.code))
-    .limit(limit)
-    .offset(offset);
-  const total = await pageTotal(rows, async () => {
-    const [row] = await db.select({ n: count() }).from(ncm).where(where);
-    return row?.n ?? 0;
+/** By code; the code is the key (not a numeric id), so pages are offsets over ncm's primary key. */
+export async function searchNcm(db: Executor, q: string | undefined, request: PageRequest) {
+  return paginate(db, request, {
+    where: searchCondition(q),
+    order: plainOrder(asc(ncm.code)),
+    rows: (where) => db.select(rowColumns).from(ncm).where(where).$dynamic(),
+    ids: (where) => db.select({ id: ncm.code }).from(ncm).where(where).$dynamic(),
   });
-  return { rows: rows.map(({ total: _total, ...row }) => row), total };
 }
 
 export async function findNcm(db: Executor, code: string): Promise<NcmRow | null> {

@@ -13,15 +13,13 @@ import { discardFiles, type ReceivedFile } from '../../files/upload';
 import { recordAudit } from '../../lib/audit';
 import { requireActor, type ServiceContext } from '../../lib/context';
 import { fieldError, invalid, notFound } from '../../lib/errors';
-import { toPage } from '../../lib/paging';
 import { capErrors, decodeCsv } from './csv';
 import * as q from './ncm-queries';
 import { readNcmTable } from './ncm-table';
 import { readStoredBytes } from './stored-bytes';
 
 export async function searchNcm(db: Database, query: NcmSearchQuery) {
-  const { rows, total } = await q.searchNcm(db, query.q, query.page);
-  return toPage(rows, total, query.page);
+  return q.searchNcm(db, query.q, query);
 }
 
 /** Any node of the tree by its digits (`8408.90.90` = `84089090`); 404 for a code the table does not hold. */

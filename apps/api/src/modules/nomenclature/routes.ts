@@ -129,7 +129,7 @@ export async function nomenclatureRoutes(fastify: FastifyInstance): Promise<void
       config: view,
       schema: { tags: listTags, querystring: pageQuery, response: { 200: classificationListPageSchema } },
     },
-    async (request) => lists.listLists(app.db, request.query.page),
+    async (request) => lists.listLists(app.db, request.query),
   );
   app.get(
     '/v1/classification_list/all',

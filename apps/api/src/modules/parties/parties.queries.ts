@@ -1,16 +1,15 @@
-import { MAX_ALL_ROWS } from '@origem/contract/paging';
+import { MAX_ALL_ROWS, TYPE_AHEAD_SIZE } from '@origem/contract/paging';
 import { pickPartyFields } from '@origem/contract/schemas/party';
 import type { PartyListQuery } from '@origem/contract/schemas/party-records';
 import { unmaskTaxId } from '@origem/contract/validators/tax-id';
-import { and, asc, count, eq, getTableColumns, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { personTypes, storedFiles, tradeAssociations, users } from '../../db/schema';
 import { storedFileView } from '../../files/records';
 import { humanOrder } from '../../lib/collation';
 import type { Actor } from '../../lib/context';
-import { likePattern, pageTotal, pageWindow, totalOver } from '../../lib/paging';
-import { entityScope } from '../../lib/scope';
+import { keysetOrder, likePattern, mapPage, type PageRequest, paginate } from '../../lib/paging';
 import { type PartyKindSpec, type PartyTable, socialContractOwnerType } from './kinds';
 
 const contract = alias(storedFiles, 'social_contract');
@@ -26,7 +25,6 @@ function selectParties(db: Executor, spec: PartyKindSpec) {
       file_mime: contract.mime_type,
       file_size: contract.size,
       file_created_at: contract.created_at,
-      total: totalOver,
     })
     .from(t)
     .innerJoin(tradeAssociations, eq(tradeAssociations.id, t.trade_association_id))
@@ -66,13 +64,6 @@ export type PartyFilters = Partial<PartyListQuery> & { user_id?: number };
 function filterConditions(spec: PartyKindSpec, f: PartyFilters): (SQL | undefined)[] {
   const t = spec.table;
   const conditions: (SQL | undefined)[] = [];
-  if (f.name) {
-    conditions.push(
-      or(sql`${t.name} ilike ${likePattern(f.name)}`, sql`${t.trade_name} ilike ${likePattern(f.name)}`),
-    );
-  }
-  if (f.cpf) conditions.push(sql`${t.cpf} like ${likePattern(unmaskTaxId(f.cpf))}`);
-  if (f.cnpj) conditions.push(sql`${t.cnpj} like ${likePattern(unmaskTaxId(f.cnpj))}`);
   if (f.trade_association_id) conditions.push(eq(t.trade_association_id, f.trade_association_id));
   if (f.associated !== undefined) conditions.push(eq(t.associated, f.associated));
   if (f.user_id) {
@@ -83,6 +74,18 @@ function filterConditions(spec: PartyKindSpec, f: PartyFilters): (SQL | undefine
   return conditions;
 }
 
+/** "Contains" filters, served by the *_trgm_idx indexes of the kind's table. */
+function searchConditions(spec: PartyKindSpec, f: PartyFilters): SQL | undefined {
+  const t = spec.table;
+  return and(
+    f.name
+      ? or(sql`${t.name} ilike ${likePattern(f.name)}`, sql`${t.trade_name} ilike ${likePattern(f.name)}`)
+      : undefined,
+    f.cpf ? sql`${t.cpf} like ${likePattern(unmaskTaxId(f.cpf))}` : undefined,
+    f.cnpj ? sql`${t.cnpj} like ${likePattern(unmaskTaxId(f.cnpj))}` : undefined,
+  );
+}
+
 /** SPEC §9: name ascending, as a Brazilian reader orders it (lib/collation.ts). */
 const byName = (spec: PartyKindSpec) => [humanOrder(spec.table.name), asc(spec.table.id)];
 
@@ -90,21 +93,18 @@ export async function pageParties(
   db: Executor,
   spec: PartyKindSpec,
   actor: Actor,
-  filters: PartyFilters & { page: number },
+  filters: PartyFilters & PageRequest,
   trashed: boolean,
 ) {
-  const where = and(visible(spec, actor, trashed), ...filterConditions(spec, filters));
-  const { limit, offset } = pageWindow(filters.page);
-  const rows = await selectParties(db, spec)
-    .where(where)
-    .orderBy(...byName(spec))
-    .limit(limit)
-    .offset(offset);
-  const total = await pageTotal(rows, async () => {
-    const [row] = await db.select({ n: count() }).from(spec.table).where(where);
-    return row?.n ?? 0;
+  const t = spec.table;
+  const page = await paginate(db, filters, {
+    where: and(visible(spec, actor, trashed), ...filterConditions(spec, filters)),
+    search: searchConditions(spec, filters),
+    order: keysetOrder(t, 'asc', [humanOrder(t.name)], t.id),
+    rows: (where) => selectParties(db, spec).where(where).$dynamic(),
+    ids: (where) => db.select({ id: t.id }).from(t).where(where).$dynamic(),
   });
-  return { rows: rows.map(toParty), total };
+  return mapPage(page, toParty);
 }
 
 export async function findParty(
@@ -148,12 +148,17 @@ export async function partyOptions(db: Executor, spec: PartyKindSpec, actor: Act
     .limit(MAX_ALL_ROWS);
 }
 
-/** Live records of one association, minus `excludedIds` (the counterparts already linked). */
+/**
+ * A type-ahead over the live records of one association, minus `excludedIds` (the counterparts already linked): the
+ * first TYPE_AHEAD_SIZE by name whose name, trade name or CPF/CNPJ holds `search`. The association's name index
+ * serves the order; the *_trgm_idx indexes the search.
+ */
 export async function associationPartyOptions(
   db: Executor,
   spec: PartyKindSpec,
   tradeAssociationId: number,
   excludedIds: number[],
+  search: string | undefined,
 ) {
   const t = spec.table;
   return db
@@ -164,10 +169,23 @@ export async function associationPartyOptions(
         isNull(t.deleted_at),
         eq(t.trade_association_id, tradeAssociationId),
         excludedIds.length > 0 ? notInArray(t.id, excludedIds) : undefined,
+        search ? optionSearch(spec, search) : undefined,
       ),
     )
     .orderBy(...byName(spec))
-    .limit(MAX_ALL_ROWS);
+    .limit(TYPE_AHEAD_SIZE);
+}
+
+/** What was typed in a select: part of the name or trade name, or (when it has digits) of the CPF/CNPJ. */
+function optionSearch(spec: PartyKindSpec, search: string): SQL | undefined {
+  const t = spec.table;
+  const digits = unmaskTaxId(search);
+  return or(
+    sql`${t.name} ilike ${likePattern(search)}`,
+    sql`${t.trade_name} ilike ${likePattern(search)}`,
+    /^[\d.\-/\s]+$/.test(search) && digits ? sql`${t.cpf} like ${likePattern(digits)}` : undefined,
+    /^[\d.\-/\s]+$/.test(search) && digits ? sql`${t.cnpj} like ${likePattern(digits)}` : undefined,
+  );
 }
 
 /** Which of the CPF/CNPJ another live record of this kind already holds. */
@@ -190,16 +208,6 @@ export async function takenTaxId(
     .limit(1);
   if (!row) return null;
   return taxId.cpf && row.cpf === taxId.cpf ? 'cpf' : 'cnpj';
-}
-
-/** The association, when it exists and the actor's hierarchy reaches it. */
-export async function reachableAssociation(db: Executor, actor: Actor, id: number): Promise<boolean> {
-  const scope = entityScope(actor, { tradeAssociationId: tradeAssociations.id });
-  const [row] = await db
-    .select({ id: tradeAssociations.id })
-    .from(tradeAssociations)
-    .where(and(eq(tradeAssociations.id, id), scope ?? undefined));
-  return Boolean(row);
 }
 
 export type PartyValues = Omit<PartyTable['$inferInsert'], 'id' | 'created_at' | 'updated_at' | 'deleted_at'>;

@@ -12,8 +12,9 @@ import type { ReceivedFile } from '../../files/upload';
 import { changedValues, recordAudit } from '../../lib/audit';
 import type { Actor, ServiceContext } from '../../lib/context';
 import { fieldError, notFound, violatesConstraint } from '../../lib/errors';
-import { toPage } from '../../lib/paging';
+import { requireParentInScope } from '../../lib/scope';
 import { revokeAllTokens } from '../auth/queries';
+import { endLinksOf } from '../dispatcher-links/service';
 import { counterpartOf, type PartyKindSpec, SOCIAL_CONTRACT_ROLE } from './kinds';
 import { linkedCounterpartIds } from './links.queries';
 import * as q from './parties.queries';
@@ -21,8 +22,7 @@ import * as q from './parties.queries';
 /** Exporters and dispatchers (SPEC §7): one set of rules, parametrised by the kind (kinds.ts). */
 
 export async function listParties(db: Database, spec: PartyKindSpec, actor: Actor, query: PartyListQuery) {
-  const { rows, total } = await q.pageParties(db, spec, actor, query, false);
-  return toPage(rows, total, query.page);
+  return q.pageParties(db, spec, actor, query, false);
 }
 
 /** Deleted records included; `user_id` narrows to that user's record (an exporter's user only ever sees its own). */
@@ -32,8 +32,7 @@ export async function listTrashedParties(
   actor: Actor,
   query: PartyTrashedQuery,
 ) {
-  const { rows, total } = await q.pageParties(db, spec, actor, query, true);
-  return toPage(rows, total, query.page);
+  return q.pageParties(db, spec, actor, query, true);
 }
 
 export async function allParties(db: Database, spec: PartyKindSpec, actor: Actor) {
@@ -51,6 +50,7 @@ export async function notBoundCounterparts(
   actor: Actor,
   id: number | undefined,
   field: string,
+  search?: string,
 ) {
   const own = spec.ownId(actor);
   const partyId = id ?? own;
@@ -60,7 +60,13 @@ export async function notBoundCounterparts(
   if (!party) throw notFound();
   const linked = await linkedCounterpartIds(db, spec.kind, party.id);
   return {
-    data: await q.associationPartyOptions(db, counterpartOf(spec), party.trade_association_id, linked),
+    data: await q.associationPartyOptions(
+      db,
+      counterpartOf(spec),
+      party.trade_association_id,
+      linked,
+      search,
+    ),
   };
 }
 
@@ -90,9 +96,7 @@ export async function socialContract(db: Database, spec: PartyKindSpec, actor: A
  */
 async function targetAssociation(tx: Executor, actor: Actor, requested: number): Promise<number> {
   if (actor.roleType === 'associacao' && actor.tradeAssociationId) return actor.tradeAssociationId;
-  if (!(await q.reachableAssociation(tx, actor, requested))) {
-    throw fieldError('trade_association_id', messages.field.invalidOption);
-  }
+  await requireParentInScope(tx, actor, 'association', requested, 'trade_association_id');
   return requested;
 }
 
@@ -229,6 +233,8 @@ export async function deleteParty(
       old: { name: before.name, cpf: before.cpf, cnpj: before.cnpj },
       new: { deactivated_users: deactivated },
     });
+    // Its dispatcher–exporter links end with it, each through the link's flow.
+    await endLinksOf(tx, ctx, spec.kind, id, `Cadastro de ${before.name} excluído.`);
   });
   return { message: spec.messages.deleted };
 }

@@ -1,9 +1,10 @@
 import { messages } from '@origem/contract/messages.pt';
+import { TYPE_AHEAD_SIZE } from '@origem/contract/paging';
 import { dispatcherMessages } from '@origem/contract/schemas/dispatchers';
 import { exporterMessages } from '@origem/contract/schemas/exporters';
 import { partyMessages } from '@origem/contract/schemas/party';
 import type { PartyRecord } from '@origem/contract/schemas/party-records';
-import { withCheckDigits } from '@origem/contract/validators/tax-id';
+import { formatCnpj, withCheckDigits } from '@origem/contract/validators/tax-id';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -452,6 +453,28 @@ describe('what an exporter or dispatcher user sees', () => {
     const dispatcherIds = dispatchersForExporter.json<{ data: { id: number }[] }>().data.map((p) => p.id);
     expect(dispatcherIds).toContain(ids.demoDispatcher);
     expect(dispatcherIds).not.toContain(campinasDispatcher.id);
+  });
+
+  it('all_not_bind is a type-ahead: by part of the name or of the CPF/CNPJ, at most TYPE_AHEAD_SIZE rows', async () => {
+    const target = await created('/v1/exporter', { name: 'Exportadora Buscável Tipo Ahead Ltda.' });
+    const search = (name: string) =>
+      t.request('GET', `/v1/dispatcher/all_not_bind?name=${encodeURIComponent(name)}`, {
+        token: tok.despachante,
+      });
+    const idsOf = (res: { json: <T>() => T }) => res.json<{ data: { id: number }[] }>().data.map((p) => p.id);
+    const byName = await search('buscável tipo');
+    expect(byName.statusCode, byName.body).toBe(200);
+    expect(idsOf(byName)).toEqual([target.id]);
+    const byCnpj = await search(formatCnpj(target.cnpj ?? '').slice(0, 10));
+    expect(idsOf(byCnpj)).toContain(target.id);
+    expect(idsOf(await search('ninguém com este nome'))).toEqual([]);
+    // Digits are also part of a name (a stamp, a branch number), not only of a CPF/CNPJ.
+    const numbered = await created('/v1/exporter', { name: 'Exportadora 73519 Ltda.' });
+    expect(idsOf(await search('73519'))).toContain(numbered.id);
+
+    for (let i = 0; i < TYPE_AHEAD_SIZE + 1; i += 1)
+      await created('/v1/exporter', { name: `Lote ${i} Ltda.` });
+    expect(idsOf(await search(''))).toHaveLength(TYPE_AHEAD_SIZE);
   });
 });
 

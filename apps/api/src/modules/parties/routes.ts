@@ -64,6 +64,7 @@ export async function partyRoutes(fastify: FastifyInstance): Promise<void> {
         requireActor(request.ctx),
         request.query.exporter_id,
         'exporter_id',
+        request.query.name,
       ),
   );
   app.get(
@@ -84,6 +85,7 @@ export async function partyRoutes(fastify: FastifyInstance): Promise<void> {
         requireActor(request.ctx),
         request.query.dispatcher_id,
         'dispatcher_id',
+        request.query.name,
       ),
   );
 }

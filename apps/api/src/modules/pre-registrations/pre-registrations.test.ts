@@ -1,4 +1,3 @@
-import { withCheckDigits } from '@origem/contract/validators/tax-id';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -19,6 +18,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { multipart, type PartValue } from '../../test/multipart';
 import { mailBody, startSmtpListener } from '../../test/smtp';
 import { storedBlobs } from '../entities/test-support';
+import { applicantParts, PDF, pdf, taxIds } from './test-support';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
@@ -31,12 +31,10 @@ let rioToken = '';
 
 const BASE = '/v1/pre_registration';
 const NOT_FOUND = 'Registro não encontrado.';
-const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(200, 0x20), Buffer.from('\n%%EOF\n')]);
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   Buffer.alloc(64, 1),
 ]);
-const pdf = (filename = 'contrato.pdf') => ({ filename, content: PDF, contentType: 'application/pdf' });
 
 beforeAll(async () => {
   smtp = await startSmtpListener();
@@ -85,37 +83,13 @@ afterAll(async () => {
   await smtp.close();
 });
 
-let seq = 0;
-/** A fresh valid CNPJ per call, so every test signs up its own applicant. */
-function nextCnpj(): string {
-  seq += 1;
-  return withCheckDigits(`9${String(seq).padStart(7, '0')}0001`);
-}
-function nextCpf(): string {
-  seq += 1;
-  return withCheckDigits(`7${String(seq).padStart(8, '0')}`);
-}
+const ids = taxIds('9');
+const nextCnpj = ids.cnpj;
+const nextCpf = ids.cpf;
 
 function applicant(overrides: Record<string, PartValue> = {}): Record<string, PartValue> {
   const cnpj = nextCnpj();
-  return {
-    profile_type: 'exportador',
-    person_type_id: '2',
-    cnpj: cnpj.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5'),
-    name: `Exportadora Teste ${seq} Ltda.`,
-    email: `contato${seq}@teste${seq}.origem.local`,
-    phone: '(13) 99876-5432',
-    postcode: '11010-000',
-    address: 'Rua do Porto',
-    number: '10',
-    neighborhood: 'Centro',
-    city: 'Santos',
-    state: 'SP',
-    federation_id: String(facesp),
-    trade_association_id: String(santos),
-    social_contract: pdf(),
-    ...overrides,
-  };
+  return applicantParts(cnpj, ids.seq, { federation: facesp, association: santos }, overrides);
 }
 
 const create = (parts: Record<string, PartValue>) => t.request('POST', BASE, multipart(parts));
@@ -549,7 +523,7 @@ describe('pendency', () => {
     const [audit] = await t.db
       .select()
       .from(audits)
-      .where(and(eq(audits.auditable_id, created.id), eq(audits.event, 'resubmitted')));
+      .where(and(eq(audits.auditable_id, created.id), eq(audits.event, 'resubmit')));
     expect(audit?.user_id).toBeNull();
     expect(JSON.stringify(audit)).not.toContain(token);
 
@@ -593,8 +567,11 @@ describe('pendency', () => {
       token: tok.analista,
       body: { reason: 'De novo.' },
     });
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json().message).toBe('Este pré-cadastro está pendente e não pode receber esta decisão.');
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json()).toMatchObject({
+      code: 'FlowActionRefused',
+      message: 'A ação "Marcar pendência" não está disponível: o pré-cadastro está na situação "Pendente".',
+    });
   });
 });
 
@@ -702,7 +679,7 @@ describe('approval', () => {
       expect.arrayContaining([
         { type: 'exporter', event: 'created' },
         { type: 'user', event: 'created' },
-        { type: 'pre_registration', event: 'approved' },
+        { type: 'pre_registration', event: 'approve' },
       ]),
     );
 
@@ -729,8 +706,11 @@ describe('approval', () => {
 
     // Decided: no second approval, no deletion.
     const again = await t.request('POST', `${BASE}/approve/${created.id}`, { token: tok.analista });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('Este pré-cadastro está aprovado e não pode receber esta decisão.');
+    // SPEC §8: a refused approval is a 253 with the reason, which names the current state.
+    expect(again.statusCode).toBe(253);
+    expect(again.json().message).toBe(
+      'A ação "Aprovar" não está disponível: o pré-cadastro está na situação "Aprovado".',
+    );
     const remove = await t.request('DELETE', `${BASE}/${created.id}`, { token: tok.analista });
     expect(remove.statusCode).toBe(409);
   });
@@ -818,7 +798,8 @@ describe('reproval and deletion', () => {
       token: tok.analista,
       body: { reason: 'De novo.' },
     });
-    expect(twice.statusCode).toBe(409);
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json().message).toContain('está na situação "Reprovado"');
   });
 
   it('deletes a pre-registration with its file', async () => {

@@ -1,12 +1,14 @@
+import { openStates, preRegistrationFlow } from '@origem/contract/flows';
 import type {
   PreRegistrationListQuery,
   PreRegistrationStatus,
   ProfileType,
 } from '@origem/contract/schemas/pre-registrations';
-import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import {
+  companies,
   countries,
   dispatchers,
   exporters,
@@ -21,7 +23,7 @@ import {
 import { storedFileView } from '../../files/records';
 import { humanOrder } from '../../lib/collation';
 import type { Actor } from '../../lib/context';
-import { pageTotal, pageWindow, totalOver } from '../../lib/paging';
+import { keysetOrder, type ListOrder, mapPage, orderTerms, paginate, prefixPattern } from '../../lib/paging';
 import { entityScope } from '../../lib/scope';
 import { DISPATCHER, EXPORTER, SOCIAL_CONTRACT_ROLE } from '../parties/kinds';
 
@@ -43,6 +45,11 @@ export const PARTY_AUDIT_TYPE = {
 } as const;
 
 export type TaxId = { cpf: string | null; cnpj: string | null };
+
+export const taxIdOf = (row: Record<string, unknown>): TaxId => ({
+  cpf: typeof row.cpf === 'string' ? row.cpf : null,
+  cnpj: typeof row.cnpj === 'string' ? row.cnpj : null,
+});
 
 /** Which rows of the staff's lists and actions the actor reaches: its association (or hierarchy above it). */
 export function preRegistrationScope(actor: Actor): SQL | undefined {
@@ -126,12 +133,33 @@ export async function registeredParty(db: Executor, taxId: TaxId): Promise<Profi
   return dispatcher ? 'despachante' : null;
 }
 
-/** Another pre-registration with this CPF/CNPJ still under analysis (ENVIADO or PENDENTE): 252 on create. */
-export async function openPreRegistrationExists(db: Executor, taxId: TaxId): Promise<boolean> {
+/** Another pre-registration with this CPF/CNPJ still under analysis (an open state of the flow): 252 on create. */
+export async function openPreRegistrationExists(
+  db: Executor,
+  taxId: TaxId,
+  exceptId?: number,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: preRegistrations.id })
     .from(preRegistrations)
-    .where(and(sameTaxId(preRegistrations, taxId), inArray(preRegistrations.status, ['ENVIADO', 'PENDENTE'])))
+    .where(
+      and(
+        sameTaxId(preRegistrations, taxId),
+        inArray(preRegistrations.status, openStates(preRegistrationFlow)),
+        exceptId ? ne(preRegistrations.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** A company of some exporter's address book holding this CNPJ (an edit may not take another's identity). */
+export async function companyHoldsTaxId(db: Executor, taxId: TaxId): Promise<boolean> {
+  if (!taxId.cnpj) return false;
+  const [row] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.cnpj, taxId.cnpj))
     .limit(1);
   return Boolean(row);
 }
@@ -233,40 +261,47 @@ function listConditions(actor: Actor, query: Partial<PreRegistrationListQuery>):
   return and(
     preRegistrationScope(actor),
     query.status ? eq(preRegistrations.status, query.status) : undefined,
-    query.cpf ? sql`${preRegistrations.cpf} like ${`${query.cpf}%`}` : undefined,
-    query.cnpj ? sql`${preRegistrations.cnpj} like ${`${query.cnpj.toUpperCase()}%`}` : undefined,
   );
 }
 
-function listOrder(order: PreRegistrationListQuery['order']): SQL[] {
+/** CPF/CNPJ by their first digits, served by pre_registrations_*_prefix_idx. */
+function taxIdSearch(query: Partial<PreRegistrationListQuery>): SQL | undefined {
+  return and(
+    query.cpf ? sql`${preRegistrations.cpf} like ${prefixPattern(query.cpf)}` : undefined,
+    query.cnpj ? sql`${preRegistrations.cnpj} like ${prefixPattern(query.cnpj.toUpperCase())}` : undefined,
+  );
+}
+
+/** Every order of the list is keyset-paged: created_at (pre_registrations_*_created_idx) or the name. */
+function listOrder(order: PreRegistrationListQuery['order']): ListOrder {
+  const t = preRegistrations;
   switch (order) {
     case 'created_at':
-      return [asc(preRegistrations.created_at), asc(preRegistrations.id)];
+      return keysetOrder(t, 'asc', [t.created_at], t.id);
     case 'name':
-      return [asc(humanOrder(preRegistrations.name)), asc(preRegistrations.id)];
+      return keysetOrder(t, 'asc', [humanOrder(t.name)], t.id);
     case '-name':
-      return [desc(humanOrder(preRegistrations.name)), desc(preRegistrations.id)];
+      return keysetOrder(t, 'desc', [humanOrder(t.name)], t.id);
     default:
-      return [desc(preRegistrations.created_at), desc(preRegistrations.id)];
+      return keysetOrder(t, 'desc', [t.created_at], t.id);
   }
 }
 
 export async function pagePreRegistrations(db: Executor, actor: Actor, query: PreRegistrationListQuery) {
-  const where = listConditions(actor, query);
-  const { limit, offset } = pageWindow(query.page);
-  const rows = await db
-    .select({ row: preRegistrations, association_name: tradeAssociations.name, total: totalOver })
-    .from(preRegistrations)
-    .innerJoin(tradeAssociations, eq(tradeAssociations.id, preRegistrations.trade_association_id))
-    .where(where)
-    .orderBy(...listOrder(query.order))
-    .limit(limit)
-    .offset(offset);
-  const total = await pageTotal(rows, async () => {
-    const [row] = await db.select({ n: count() }).from(preRegistrations).where(where);
-    return row?.n ?? 0;
+  const page = await paginate(db, query, {
+    where: listConditions(actor, query),
+    search: taxIdSearch(query),
+    order: listOrder(query.order),
+    rows: (where) =>
+      db
+        .select({ row: preRegistrations, association_name: tradeAssociations.name })
+        .from(preRegistrations)
+        .innerJoin(tradeAssociations, eq(tradeAssociations.id, preRegistrations.trade_association_id))
+        .where(where)
+        .$dynamic(),
+    ids: (where) => db.select({ id: preRegistrations.id }).from(preRegistrations).where(where).$dynamic(),
   });
-  return { rows: rows.map((r) => toListItem(r.row, r.association_name)), total };
+  return mapPage(page, (r) => toListItem(r.row, r.association_name));
 }
 
 export async function allPreRegistrations(db: Executor, actor: Actor) {
@@ -275,7 +310,7 @@ export async function allPreRegistrations(db: Executor, actor: Actor) {
     .from(preRegistrations)
     .innerJoin(tradeAssociations, eq(tradeAssociations.id, preRegistrations.trade_association_id))
     .where(preRegistrationScope(actor))
-    .orderBy(...listOrder(undefined))
+    .orderBy(...orderTerms(listOrder(undefined)))
     .limit(1000);
   return rows.map((r) => toListItem(r.row, r.association_name));
 }
@@ -370,7 +405,7 @@ export async function pendencyHolder(db: Executor, id: number, tokenHash: string
     .where(
       and(
         eq(preRegistrations.id, id),
-        eq(preRegistrations.status, 'PENDENTE'),
+        inArray(preRegistrations.status, preRegistrationFlow.actions.resubmit.from),
         eq(preRegistrations.pendency_token_hash, tokenHash),
         sql`${preRegistrations.pendency_expires_at} > now()`,
       ),

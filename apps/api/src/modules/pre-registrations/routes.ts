@@ -21,6 +21,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendPdf } from '../../documents/pdf/send';
 import { readForm, withUploads } from '../../files/form';
 import { sendStoredFile } from '../../files/records';
 import { PDF_POLICY } from '../../files/upload';
@@ -178,6 +179,28 @@ export async function preRegistrationRoutes(fastify: FastifyInstance): Promise<v
         request.params.id,
       );
       return sendStoredFile(reply, app.files, file, 'contrato_social');
+    },
+  );
+
+  app.get(
+    `${BASE}/receipt/:id`,
+    {
+      config: view,
+      schema: {
+        tags,
+        params: idParam,
+        summary: 'Comprovante do pré-cadastro em PDF (comprovante-pre-cadastro-{id}.pdf)',
+        response: { 404: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await preRegistrations.receipt(
+        app.db,
+        request.ctx,
+        requireActor(request.ctx),
+        request.params.id,
+      );
+      return sendPdf(reply, pdf, `comprovante-pre-cadastro-${request.params.id}.pdf`);
     },
   );
 

@@ -9,7 +9,7 @@ import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm
 import type { Executor } from '../../db/client';
 import { permissions, rolePermissions, roles, users } from '../../db/schema';
 import { humanOrder } from '../../lib/collation';
-import { likePattern, pageWindow } from '../../lib/paging';
+import { keysetOrder, likePattern, mapPage, paginate } from '../../lib/paging';
 
 // The outer column is spelled out: in a single-table select drizzle renders `${roles.id}` as a bare "id", which
 // inside the subquery would bind to the inner table (u.id) and count the wrong rows.
@@ -64,17 +64,13 @@ function filterConditions(f: Partial<RoleFilterQuery>): SQL | undefined {
 }
 
 export async function listRoles(db: Executor, filters: RoleFilterQuery) {
-  const where = filterConditions(filters);
-  const { limit, offset } = pageWindow(filters.page);
-  const rows = await db
-    .select(roleColumns)
-    .from(roles)
-    .where(where)
-    .orderBy(asc(humanOrder(roles.display_name)), asc(roles.id))
-    .limit(limit)
-    .offset(offset);
-  const [total] = await db.select({ n: count() }).from(roles).where(where);
-  return { rows: rows.map(toRole), total: total?.n ?? 0 };
+  const page = await paginate(db, filters, {
+    where: filterConditions(filters),
+    order: keysetOrder(roles, 'asc', [humanOrder(roles.display_name)], roles.id),
+    rows: (where) => db.select(roleColumns).from(roles).where(where).$dynamic(),
+    ids: (where) => db.select({ id: roles.id }).from(roles).where(where).$dynamic(),
+  });
+  return mapPage(page, toRole);
 }
 
 export async function allRoles(db: Executor, types?: RoleType[]) {

@@ -104,7 +104,13 @@ describe('reading roles', () => {
     const res = await get('/v1/role');
     expect(res.statusCode).toBe(200);
     const page = res.json<Page>();
-    expect(page).toMatchObject({ current_page: 1, per_page: 15, total: ROLE_SLUGS.length, last_page: 1 });
+    expect(page).toMatchObject({
+      current_page: 1,
+      per_page: 15,
+      total: ROLE_SLUGS.length,
+      last_page: 1,
+      total_capped: false,
+    });
     const labels = page.data.map((r) => r.display_name);
     expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b, 'pt-BR')));
     const analista = page.data.find((r) => r.name === 'analista');

@@ -7,12 +7,10 @@ import { roles } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import type { Actor, ServiceContext } from '../../lib/context';
 import { conflict, fieldError, notFound, violatesConstraint } from '../../lib/errors';
-import { toPage } from '../../lib/paging';
 import * as q from './queries';
 
 export async function listRoles(db: Database, filters: RoleFilterQuery) {
-  const { rows, total } = await q.listRoles(db, filters);
-  return toPage(rows, total, filters.page);
+  return q.listRoles(db, filters);
 }
 
 /** For selects: a role manager sees every active role; a user manager only the roles it may hand out. */

@@ -61,8 +61,18 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
       config: { permission: 'user.manage' },
       schema: { tags, params: idParam, body: userInputSchema, response: { 200: userSchema, ...errors } },
     },
-    async (request) =>
-      users.updateUser(app.db, request.ctx, requireActor(request.ctx), request.params.id, request.body),
+    async (request) => {
+      const user = await users.updateUser(
+        app.db,
+        request.ctx,
+        requireActor(request.ctx),
+        request.params.id,
+        request.body,
+      );
+      // A changed e-mail notifies the old address.
+      void app.mail.flush();
+      return user;
+    },
   );
 
   app.delete(

@@ -2,21 +2,21 @@ import { messages } from '@origem/contract/messages.pt';
 import { ASSIGNABLE_ROLE_TYPES, type RoleType } from '@origem/contract/permissions';
 import type { UserInput, UserSearchQuery } from '@origem/contract/schemas/users';
 import { eq } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client';
+import type { Database, Executor, Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { changedValues, recordAudit } from '../../lib/audit';
 import type { Actor, ServiceContext } from '../../lib/context';
 import { fieldError, forbidden, invalid, notFound, violatesConstraint } from '../../lib/errors';
-import { toPage } from '../../lib/paging';
+import { requireParentInScope } from '../../lib/scope';
 import { enqueueMail } from '../../mail/outbox';
 import { welcomeMail } from '../../mail/templates';
-import { revokeAllTokens } from '../auth/queries';
+import { invalidateResetLinks, revokeAllTokens } from '../auth/queries';
 import { createResetLink, WELCOME_TTL_MS } from '../auth/service';
+import { emailChangedMail } from './mails';
 import * as q from './queries';
 
 export async function searchUsers(db: Database, actor: Actor, filters: UserSearchQuery) {
-  const { rows, total } = await q.searchUsers(db, actor, filters);
-  return toPage(rows, total, filters.page);
+  return q.searchUsers(db, actor, filters);
 }
 
 export async function getUser(db: Database, actor: Actor, id: number) {
@@ -68,59 +68,59 @@ async function resolvePlacement(
       };
     case 'confederacao':
       if (!confederation_id) throw fieldError('confederation_id', messages.user.confederationRequired);
-      if (!(await q.confederationExists(db, confederation_id)))
-        throw fieldError('confederation_id', messages.field.invalidOption);
+      await requireParentInScope(db, actor, 'confederation', confederation_id, 'confederation_id');
       return { roleType, trade_association_id: null, federation_id: null, confederation_id, ...NO_PARTY };
     case 'federacao': {
       if (!federation_id) throw fieldError('federation_id', messages.user.federationRequired);
-      const federation = await q.findFederation(db, federation_id);
-      if (!federation) throw fieldError('federation_id', messages.field.invalidOption);
+      const federation = await requireParentInScope(db, actor, 'federation', federation_id, 'federation_id');
       return {
         roleType,
         trade_association_id: null,
         federation_id,
-        confederation_id: federation.confederation_id,
+        confederation_id: federation.confederationId,
         ...NO_PARTY,
       };
     }
     default: {
       // Association staff, and exporter/dispatcher/manufacturer users, belong to an association; an exporter's or
       // dispatcher's user to that record, whose association it takes.
-      const party = await partyOf(db, roleType, input);
-      if (party) trade_association_id = party.trade_association_id;
+      const party = await partyOf(db, actor, roleType, input);
+      if (party) trade_association_id = party.tradeAssociationId;
       if (!trade_association_id) throw fieldError('trade_association_id', messages.user.associationRequired);
-      const association = await q.findAssociation(db, trade_association_id);
-      if (!association) throw fieldError('trade_association_id', messages.field.invalidOption);
-      if (actor.roleType === 'federacao' && association.federation_id !== actor.federationId) {
-        throw fieldError('trade_association_id', messages.field.invalidOption);
-      }
-      const federation = association.federation_id
-        ? await q.findFederation(db, association.federation_id)
-        : null;
+      const association = await requireParentInScope(
+        db,
+        actor,
+        'association',
+        trade_association_id,
+        'trade_association_id',
+      );
       return {
         roleType,
         trade_association_id,
-        federation_id: association.federation_id,
-        confederation_id: federation?.confederation_id ?? null,
-        exporter_id: roleType === 'exportador' ? (party?.id ?? null) : null,
+        federation_id: association.federationId,
+        confederation_id: association.confederationId,
+        exporter_id: roleType === 'exportador' || roleType === 'fabricante' ? (party?.id ?? null) : null,
         dispatcher_id: roleType === 'despachante' ? (party?.id ?? null) : null,
       };
     }
   }
 }
 
-/** The exporter or dispatcher an `exportador` / `despachante` user acts for: required, and live. */
-async function partyOf(db: Executor, roleType: RoleType, input: UserInput) {
-  if (roleType !== 'exportador' && roleType !== 'despachante') return null;
+/**
+ * The party an `exportador` / `despachante` / `fabricante` user acts for: required, live and in scope. A
+ * manufacturer party is a row of `exporters` (issue 12), so a `fabricante` user names it in `exporter_id`.
+ */
+async function partyOf(db: Executor, actor: Actor, roleType: RoleType, input: UserInput) {
+  if (roleType !== 'exportador' && roleType !== 'despachante' && roleType !== 'fabricante') return null;
   const [field, kind, required] =
-    roleType === 'exportador'
-      ? (['exporter_id', 'exporter', messages.user.exporterRequired] as const)
-      : (['dispatcher_id', 'dispatcher', messages.user.dispatcherRequired] as const);
+    roleType === 'despachante'
+      ? (['dispatcher_id', 'dispatcher', messages.user.dispatcherRequired] as const)
+      : roleType === 'fabricante'
+        ? (['exporter_id', 'exporter', messages.user.manufacturerRequired] as const)
+        : (['exporter_id', 'exporter', messages.user.exporterRequired] as const);
   const id = input[field];
   if (!id) throw fieldError(field, required);
-  const party = await q.findLiveParty(db, kind, id);
-  if (!party) throw fieldError(field, messages.field.invalidOption);
-  return party;
+  return requireParentInScope(db, actor, kind, id, field);
 }
 
 /**
@@ -221,12 +221,36 @@ export async function updateUser(
         dispatcher_id: placement.dispatcher_id,
       };
       await tx.update(users).set(values).where(eq(users.id, id));
+      const emailChanged = before.email.toLowerCase() !== values.email.toLowerCase();
+      if (emailChanged) await emailMoved(tx, ctx, actor, before, values);
       if (!values.active) await revokeAllTokens(tx, id);
       const diff = changedValues(before, values);
       await recordAudit(tx, ctx, { event: 'updated', type: 'user', id, old: diff.old, new: diff.new });
     }),
   );
   return getUser(db, actor, id);
+}
+
+/**
+ * A user's e-mail changed: links mailed to the old address stop working. Changed by someone else, the old
+ * address is told and every session ends, so an account cannot be taken over in silence; a user who never set a
+ * password gets a fresh welcome link at the new address (the old one just died).
+ */
+async function emailMoved(
+  tx: Tx,
+  ctx: ServiceContext,
+  actor: Actor,
+  before: { id: number; name: string; email: string; password_hash: string | null },
+  after: { name: string; email: string; active: boolean },
+): Promise<void> {
+  await invalidateResetLinks(tx, before.id);
+  if (before.id === actor.id) return;
+  await revokeAllTokens(tx, before.id);
+  await enqueueMail(tx, emailChangedMail(before.email, before.name, after.email, actor.name, ctx.appUrl));
+  if (after.active && before.password_hash === null) {
+    const link = await createResetLink(tx, ctx.appUrl, before.id, WELCOME_TTL_MS);
+    await enqueueMail(tx, welcomeMail(after.email, after.name, link));
+  }
 }
 
 /** Soft delete: the row stays for the audit trail; the user's sessions end at once. */

@@ -16,6 +16,7 @@ import {
 } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { mailBody, startSmtpListener } from '../../test/smtp';
+import { grant } from '../entities/test-support';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
@@ -380,7 +381,14 @@ describe('GET /v1/user/search', () => {
 
   it('combines filters with AND and keeps the page shape', async () => {
     const none = await search(`role_id=${roleId.admin}&name=Bruno`);
-    expect(none).toEqual({ data: [], current_page: 1, per_page: 15, total: 0, last_page: 1 });
+    expect(none).toEqual({
+      data: [],
+      current_page: 1,
+      per_page: 15,
+      total: 0,
+      last_page: 1,
+      total_capped: false,
+    });
     const both = await search(`role_id=${roleId.analista}&trade_association_id=${santos}&name=analista`);
     expect(both.data.map((u) => u.name)).toEqual(['Bruno Analista']);
   });
@@ -930,6 +938,9 @@ describe('row scoping', () => {
   });
 
   it('federacao places users only in associations of its federation', async () => {
+    // DOMAIN §2 gives the federação no user management; an administrator may still grant it, within its scope.
+    expect((await post(newUser({ trade_association_id: santos }), tok.federacao)).statusCode).toBe(403);
+    await grant(t, 'federacao', 'user.manage');
     const out = await expectNothingChanged(() => post(newUser({ trade_association_id: rio }), tok.federacao));
     expect(out.statusCode).toBe(422);
     expect(out.json().errors).toEqual({ trade_association_id: ['Opção inválida.'] });

@@ -1,10 +1,12 @@
 import { Outlet } from '@tanstack/react-router';
-import { Typography } from 'antd';
+import { theme } from 'antd';
 import type { ReactNode } from 'react';
 import { Brand } from './brand';
 
 /** Centered page without the menu, for public screens (works on a phone). */
 export function PublicLayout({ children }: { children?: ReactNode }) {
+  // Plain text rather than antd's Typography: this frame is on the first screen (/login), kept light.
+  const { token } = theme.useToken();
   return (
     <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', background: '#f3f6fa' }}>
       <header style={{ padding: '16px 24px' }}>
@@ -25,7 +27,7 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
         </div>
       </main>
       <footer style={{ padding: '16px 24px', textAlign: 'center' }}>
-        <Typography.Text type="secondary">Origem · Certificados de origem</Typography.Text>
+        <span style={{ color: token.colorTextSecondary }}>Origem · Certificados de origem</span>
       </footer>
     </div>
   );

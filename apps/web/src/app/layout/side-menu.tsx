@@ -3,20 +3,28 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { Menu, type MenuProps } from 'antd';
 import { useSession } from '../../lib/session';
 import { buildMenu, selectedMenuPath } from '../menu';
+import { DELIVERED_ROUTES } from '../screens';
 
 type MenuItems = NonNullable<MenuProps['items']>;
 
-/** Side menu grouped by area, with only the items the stored user's permissions reach. */
-export function SideMenu() {
+/**
+ * Side menu grouped by area, with only the built screens the stored user's permissions reach. `onNavigate` lets
+ * the phone drawer close once an item is chosen.
+ */
+export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { user } = useSession();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const selected = selectedMenuPath(pathname);
+  const selected = selectedMenuPath(pathname, DELIVERED_ROUTES);
 
-  const items: MenuItems = buildMenu(user).flatMap((section): MenuItems => {
+  const items: MenuItems = buildMenu(user, DELIVERED_ROUTES).flatMap((section): MenuItems => {
     const entries = section.items.map((item) => ({
       key: item.path,
       icon: item.path === '/' ? <HomeOutlined aria-hidden /> : undefined,
-      label: <Link to={item.path}>{item.label}</Link>,
+      label: (
+        <Link to={item.path} onClick={onNavigate}>
+          {item.label}
+        </Link>
+      ),
     }));
     // 'Início' is a single item; the other areas are titled groups, always open so every item is visible.
     return section.key === 'inicio'

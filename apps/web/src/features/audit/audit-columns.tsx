@@ -2,7 +2,7 @@ import type { AuditEntry } from '@origem/contract/schemas/audit';
 import { Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { AuditEventTag } from './audit-event-tag';
-import { auditRecordLabel, formatAuditTime } from './audit-labels';
+import { auditableTypeLabel, auditRecordLabel, auditRecordName, formatAuditTime } from './audit-labels';
 import { mutedText } from './audit-styles';
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
@@ -45,11 +45,18 @@ export const auditColumns: ColumnsType<AuditEntry> = [
   {
     title: 'Registro',
     key: 'record',
-    render: (_, entry) => (
-      <span style={{ whiteSpace: 'nowrap' }}>
-        {auditRecordLabel(entry.auditable_type, entry.auditable_id)}
-      </span>
-    ),
+    // The record's type and name; the number only when no name is known.
+    render: (_, entry) => {
+      const name = auditRecordName(entry);
+      return name ? (
+        <Flex vertical style={{ minWidth: 140, maxWidth: 260 }}>
+          <span style={mutedText}>{auditableTypeLabel(entry.auditable_type)}</span>
+          <span>{name}</span>
+        </Flex>
+      ) : (
+        <span style={{ whiteSpace: 'nowrap' }}>{auditRecordLabel(entry)}</span>
+      );
+    },
   },
   {
     title: 'IP',

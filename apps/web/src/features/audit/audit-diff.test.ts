@@ -7,7 +7,7 @@ describe('auditDiffRows', () => {
     expect(rows).toEqual([
       { field: 'name', label: 'Nome', before: null, after: 'Ana' },
       { field: 'email', label: 'E-mail', before: null, after: 'ana@x.com' },
-      { field: 'role_id', label: 'Perfil (id)', before: null, after: '2' },
+      { field: 'role_id', label: 'Perfil', before: null, after: 'nº 2' },
       { field: 'active', label: 'Ativo', before: null, after: 'Sim' },
     ]);
   });
@@ -61,8 +61,26 @@ describe('formatAuditValue', () => {
     expect(formatAuditValue(false)).toBe('Não');
     expect(formatAuditValue(0)).toBe('0');
     expect(formatAuditValue('2026-03-05')).toBe('05/03/2026');
-    const local = new Date(2026, 2, 5, 9, 7, 3);
-    expect(formatAuditValue(local.toISOString())).toBe('05/03/2026 09:07:03');
+    expect(formatAuditValue('2026-03-05T12:07:03.000Z')).toBe('05/03/2026 09:07:03');
+  });
+
+  it('shows the records an id points at by name (issue 9, item 3)', () => {
+    const names = { 'trade_association:1': 'Associação Comercial de Santos', 'user:7': 'Bruna Nova' };
+    const rows = auditDiffRows(
+      { trade_association_id: 1, exporter_id: 4 },
+      { trade_association_id: 2, user_id: 7 },
+      names,
+    );
+    expect(rows).toEqual([
+      {
+        field: 'trade_association_id',
+        label: 'Associação comercial',
+        before: 'Associação Comercial de Santos (nº 1)',
+        after: 'nº 2',
+      },
+      { field: 'exporter_id', label: 'Exportador', before: 'nº 4', after: null },
+      { field: 'user_id', label: 'Usuário', before: null, after: 'Bruna Nova (nº 7)' },
+    ]);
   });
 
   it('masks CPF, CNPJ and phones, and translates coded reasons', () => {

@@ -1,7 +1,10 @@
+import { AUDIT_REFERENCE_FIELDS, auditNameKey } from '@origem/contract/schemas/audit';
 import { formatDate, formatPhone, formatTaxId } from '../../ui/format';
 import { formatAuditTime } from './audit-labels';
 
 type Values = Record<string, unknown> | null | undefined;
+/** The entry's `names` (record names keyed by auditNameKey). */
+type Names = Readonly<Record<string, string>>;
 
 /** One line of the change table: a field with its value before and after (null: absent on that side). */
 export type AuditDiffRow = {
@@ -19,14 +22,26 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
   cpf: 'CPF',
   cnpj: 'CNPJ',
   phone: 'Telefone',
-  role_id: 'Perfil (id)',
+  role_id: 'Perfil',
   active: 'Ativo',
   status: 'Situação',
   type: 'Tipo',
   permissions: 'Permissões',
-  trade_association_id: 'Associação comercial (id)',
-  federation_id: 'Federação (id)',
-  confederation_id: 'Confederação (id)',
+  trade_association_id: 'Associação comercial',
+  federation_id: 'Federação',
+  confederation_id: 'Confederação',
+  exporter_id: 'Exportador',
+  dispatcher_id: 'Despachante',
+  user_id: 'Usuário',
+  deal_id: 'Acordo',
+  company_type_id: 'Tipo de empresa',
+  person_type_id: 'Tipo de pessoa',
+  country_id: 'País',
+  job_position_id: 'Cargo',
+  language_id: 'Idioma',
+  corporate_name: 'Razão social',
+  trade_name: 'Nome fantasia',
+  abbreviation: 'Sigla',
   change_password: 'Trocar a senha no próximo acesso',
   reason: 'Motivo',
   created_at: 'Criado em',
@@ -60,7 +75,13 @@ function formatScalar(value: unknown): string {
  * A recorded value as text: booleans as Sim/Não, dates as dd/mm/aaaa (hh:mm:ss), CPF/CNPJ and phones masked,
  * lists joined with ', ', nested objects as indented JSON, null or blank as '(vazio)'.
  */
-export function formatAuditValue(value: unknown, field = ''): string {
+export function formatAuditValue(value: unknown, field = '', names: Names = {}): string {
+  const referenced = AUDIT_REFERENCE_FIELDS[field];
+  if (referenced && (typeof value === 'number' || typeof value === 'string') && value !== '') {
+    // An id of another record: its name, with the number for whoever needs to find it.
+    const name = names[auditNameKey(referenced, value)];
+    return name ? `${name} (nº ${value})` : `nº ${value}`;
+  }
   if (Array.isArray(value)) {
     return value.length === 0 ? EMPTY_VALUE : value.map((item) => formatScalar(item)).join(', ');
   }
@@ -93,14 +114,14 @@ function byReadingOrder(a: string, b: string): number {
  * value on the sides where it was recorded. Known fields come first in a reading order (the database keeps JSON
  * keys in its own order), the others after them as recorded, old ones first.
  */
-export function auditDiffRows(oldValues: Values, newValues: Values): AuditDiffRow[] {
+export function auditDiffRows(oldValues: Values, newValues: Values, names: Names = {}): AuditDiffRow[] {
   const before = oldValues ?? {};
   const after = newValues ?? {};
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort(byReadingOrder);
   return fields.map((field) => ({
     field,
     label: auditFieldLabel(field),
-    before: field in before ? formatAuditValue(before[field], field) : null,
-    after: field in after ? formatAuditValue(after[field], field) : null,
+    before: field in before ? formatAuditValue(before[field], field, names) : null,
+    after: field in after ? formatAuditValue(after[field], field, names) : null,
   }));
 }

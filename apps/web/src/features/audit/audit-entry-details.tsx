@@ -31,8 +31,8 @@ const columns: ColumnsType<AuditDiffRow> = [
 
 /** The expanded row of the audit list: what changed (Campo | Antes | Depois), the URL and the browser. */
 export function AuditEntryDetails({ entry }: { entry: AuditEntry }) {
-  const rows = auditDiffRows(entry.old_values, entry.new_values);
-  const record = auditRecordLabel(entry.auditable_type, entry.auditable_id);
+  const rows = auditDiffRows(entry.old_values, entry.new_values, entry.names);
+  const record = auditRecordLabel(entry);
   return (
     // width 0 + min-width 100%: the details take the row's width without widening the list (its IP column
     // would slide out of view).

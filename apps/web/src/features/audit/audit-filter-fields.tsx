@@ -2,6 +2,7 @@ import { Form, Select, type SelectProps } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { DateInput } from '../../ui/date-input';
 import { RemoteSelect } from '../../ui/remote-select';
+import { TypeAheadSelect } from '../../ui/type-ahead-select';
 import { type AuditEventOption, auditEventsSource } from './api/list-audit-events';
 import { type AuditIpOption, auditIpAddressesSource } from './api/list-audit-ip-addresses';
 import { type AuditUserOption, auditUsersSource } from './api/list-audit-users';
@@ -72,7 +73,7 @@ export function AuditFilterFields() {
         <DateInput />
       </Form.Item>
       <Form.Item name="user_id" label="Usuário">
-        <RemoteSelect<AuditUserOption>
+        <TypeAheadSelect<AuditUserOption>
           {...auditUsersSource}
           labelRender={userName}
           popupMatchSelectWidth={false}
@@ -83,7 +84,7 @@ export function AuditFilterFields() {
       </Form.Item>
       <RecordFields />
       <Form.Item name="ip_address" label="Endereço IP">
-        <RemoteSelect<AuditIpOption> {...auditIpAddressesSource} />
+        <TypeAheadSelect<AuditIpOption> {...auditIpAddressesSource} popupMatchSelectWidth={false} />
       </Form.Item>
     </>
   );

@@ -4,6 +4,7 @@ import {
   auditEventLabel,
   auditEventTone,
   auditRecordLabel,
+  auditRecordName,
   formatAuditTime,
 } from './audit-labels';
 
@@ -38,16 +39,29 @@ describe('labels', () => {
     expect(auditableTypeLabel('certificate_flow')).toBe('Certificate flow');
   });
 
-  it("names the record as 'Tipo #id', or the type alone without an id", () => {
-    expect(auditRecordLabel('user', 12)).toBe('Usuário #12');
-    expect(auditRecordLabel('session', null)).toBe('Sessão');
+  it('names the record by its name: the current one, or the one its values recorded; the number only as a last resort', () => {
+    const base = { auditable_type: 'user', auditable_id: 12, old_values: null, new_values: null, names: {} };
+    expect(auditRecordLabel({ ...base, names: { 'user:12': 'Bruna Nova' } })).toBe('Usuário: Bruna Nova');
+    expect(auditRecordLabel({ ...base, old_values: { name: 'Ana Antiga' } })).toBe('Usuário: Ana Antiga');
+    expect(
+      auditRecordLabel({ ...base, auditable_type: 'company', new_values: { corporate_name: 'ACME Ltda.' } }),
+    ).toBe('Empresa: ACME Ltda.');
+    expect(auditRecordLabel(base)).toBe('Usuário nº 12');
+    expect(auditRecordName(base)).toBeNull();
+    expect(auditRecordLabel({ ...base, auditable_type: 'session', auditable_id: null })).toBe('Sessão');
+  });
+
+  it('labels the records and events the server now writes', () => {
+    expect(auditableTypeLabel('exporter')).toBe('Exportador');
+    expect(auditableTypeLabel('pre_registration')).toBe('Pré-cadastro');
+    expect(auditEventLabel('approved')).toBe('Aprovado');
   });
 });
 
 describe('formatAuditTime', () => {
-  it('shows dd/mm/aaaa hh:mm:ss in the local time zone', () => {
-    const local = new Date(2026, 2, 5, 9, 7, 3);
-    expect(formatAuditTime(local.toISOString())).toBe('05/03/2026 09:07:03');
+  it('shows dd/mm/aaaa hh:mm:ss in Brasília time, whatever the browser zone (as the CSV does)', () => {
+    expect(formatAuditTime('2026-03-05T12:07:03Z')).toBe('05/03/2026 09:07:03');
+    expect(formatAuditTime('2026-01-01T02:30:00.000Z')).toBe('31/12/2025 23:30:00');
     expect(formatAuditTime(null)).toBe('');
     expect(formatAuditTime('não é data')).toBe('não é data');
   });

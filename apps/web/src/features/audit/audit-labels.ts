@@ -1,5 +1,10 @@
-import { AUDIT_EVENT_LABELS, AUDITABLE_TYPE_LABELS } from '@origem/contract/schemas/audit';
-import dayjs from 'dayjs';
+import {
+  AUDIT_EVENT_LABELS,
+  AUDITABLE_TYPE_LABELS,
+  type AuditEntry,
+  auditNameKey,
+  formatAuditDateTime,
+} from '@origem/contract/schemas/audit';
 
 /** 'login_failed' → 'Login failed': the last resort for an event or type the contract does not label yet. */
 function humanize(code: string): string {
@@ -17,10 +22,33 @@ export function auditableTypeLabel(type: string): string {
   return AUDITABLE_TYPE_LABELS[type] ?? humanize(type);
 }
 
-/** The record an entry concerns: 'Usuário #12', or just 'Sessão' when it has no id (a failed login). */
-export function auditRecordLabel(type: string, id: number | null | undefined): string {
-  const label = auditableTypeLabel(type);
-  return id === null || id === undefined ? label : `${label} #${id}`;
+type Named = Pick<AuditEntry, 'auditable_type' | 'auditable_id' | 'old_values' | 'new_values' | 'names'>;
+
+const RECORDED_NAME_FIELDS = ['name', 'corporate_name', 'display_name', 'abbreviation', 'code'] as const;
+
+/**
+ * The name of the record an entry concerns: its current name (from the answer's `names`), else the name its own
+ * audit values recorded (a record deleted since), else null.
+ */
+export function auditRecordName(entry: Named): string | null {
+  if (entry.auditable_id === null) return null;
+  const current = entry.names[auditNameKey(entry.auditable_type, entry.auditable_id)];
+  if (current) return current;
+  for (const values of [entry.new_values, entry.old_values]) {
+    for (const field of RECORDED_NAME_FIELDS) {
+      const value = values?.[field];
+      if (typeof value === 'string' && value.trim()) return value;
+    }
+  }
+  return null;
+}
+
+/** The record an entry concerns: 'Usuário: Ana Souza', 'Usuário nº 12' when no name is known, 'Sessão' alone. */
+export function auditRecordLabel(entry: Named): string {
+  const label = auditableTypeLabel(entry.auditable_type);
+  if (entry.auditable_id === null) return label;
+  const name = auditRecordName(entry);
+  return name ? `${label}: ${name}` : `${label} nº ${entry.auditable_id}`;
 }
 
 /** antd preset tag colours by kind of event. */
@@ -55,9 +83,10 @@ export function auditEventTone(event: string): AuditEventTone {
   return 'default';
 }
 
-/** dd/mm/aaaa hh:mm:ss in the browser's time zone (the audit trail needs the seconds). */
+/**
+ * dd/mm/aaaa hh:mm:ss in Brasília time, whatever the browser's zone: the same text as the CSV export (the audit
+ * trail needs the seconds).
+ */
 export function formatAuditTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const parsed = dayjs(value);
-  return parsed.isValid() ? parsed.format('DD/MM/YYYY HH:mm:ss') : value;
+  return value ? formatAuditDateTime(value) : '';
 }

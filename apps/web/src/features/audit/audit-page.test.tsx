@@ -27,7 +27,8 @@ const creation: AuditEntry = {
   ip_address: '10.0.0.7',
   user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140',
   event: 'created',
-  created_at: new Date(2026, 2, 5, 9, 7, 3).toISOString(),
+  created_at: '2026-03-05T12:07:03.000Z',
+  names: { 'user:12': 'Bruna Nova' },
 };
 
 const anonymousFailure: AuditEntry = {
@@ -39,6 +40,7 @@ const anonymousFailure: AuditEntry = {
   new_values: { email: 'ninguem@x.com' },
   event: 'login_failed',
   ip_address: null,
+  names: {},
 };
 
 type Routes = Record<string, unknown>;
@@ -110,7 +112,9 @@ describe('AuditPage', { timeout: 45_000 }, () => {
     expect(first?.textContent).toContain('admin@origem.local');
     expect(first?.textContent).toContain('Administrador');
     expect(first?.textContent).toContain('Criado');
-    expect(first?.textContent).toContain('Usuário #12');
+    // Brasília time, and the record by its name (issue 9, item 3).
+    expect(first?.textContent).toContain('Bruna Nova');
+    expect(first?.textContent).not.toContain('#12');
     expect(first?.textContent).toContain('10.0.0.7');
     // An anonymous failed login: no user, no role, no IP, the type alone.
     expect(second?.textContent).toContain('Falha de login');
@@ -129,7 +133,7 @@ describe('AuditPage', { timeout: 45_000 }, () => {
     renderInApp(<AuditPage />, '/auditoria');
     const buttons = await screen.findAllByLabelText('Ver detalhes');
     fireEvent.click(buttons[0] as HTMLElement);
-    const changes = await screen.findByLabelText('Alterações: Usuário #12');
+    const changes = await screen.findByLabelText('Alterações: Usuário: Bruna Nova');
     const rows = [...changes.querySelectorAll('tr')].map((r) => r.textContent);
     expect(rows[0]).toBe('CampoAntesDepois');
     expect(rows).toContain('Nomename—Bruna Nova');

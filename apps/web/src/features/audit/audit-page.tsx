@@ -7,6 +7,7 @@ import { FilterBar } from '../../ui/filter-bar';
 import { ListPage, type PrimaryAction } from '../../ui/list-page';
 import { useListSearch } from '../../ui/use-list-search';
 import { exportAuditCsv } from './api/export-audit-csv';
+import { exportPerformanceCsv } from './api/export-performance-csv';
 import { useAuditList } from './api/list-audits';
 import { auditColumns } from './audit-columns';
 import { AuditEntryDetails } from './audit-entry-details';
@@ -43,6 +44,14 @@ export function AuditPage() {
       title="Auditoria"
       hint="Quem fez o quê, quando e de onde: criações, alterações, exclusões e acessos ao Origem."
       action={exportCsv}
+      extra={
+        <Button
+          icon={<DownloadOutlined aria-hidden />}
+          onClick={() => void exportPerformanceCsv(list.filters)}
+        >
+          Desempenho dos analistas (CSV)
+        </Button>
+      }
       filters={
         <FilterBar list={list}>
           <AuditFilterFields />

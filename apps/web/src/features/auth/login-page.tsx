@@ -1,57 +1,126 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { messages } from '@origem/contract/messages.pt';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { Alert, Flex, Input } from 'antd';
-import { useState } from 'react';
-import { z } from 'zod';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Alert, Button, Flex, theme } from 'antd';
+// The two inputs themselves, not antd's Input namespace (which brings TextArea, Search and OTP along).
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { type FormEvent, type ReactElement, useId, useState } from 'react';
 import { isApiError } from '../../api/api-error';
-import { useSearchValues } from '../../lib/use-search-values';
-import { ApiForm, FormField, SubmitButton, useApiForm } from '../../ui/form';
+import { safeRedirect } from '../../lib/redirect';
 import { signIn } from './api/sign-in';
 import { AuthCard } from './auth-card';
 
-/** Why the user landed on /login: a session that expired (401) or a password just reset. */
-export const loginSearchSchema = z.object({
-  sessao: z.literal('expirada').optional().catch(undefined),
-  senha: z.literal('redefinida').optional().catch(undefined),
-});
+/**
+ * The login form is the first screen anyone loads, and its JavaScript budget is 200 KB gzipped (issue 10,
+ * `npm run size`). It is two fields, so it checks them itself instead of going through the shared form helper
+ * (react-hook-form, zod and antd's Form: about 70 KB gzipped that no other public screen needs at once).
+ */
 
-const loginSchema = z.object({
-  email: z.string().trim().min(1, messages.field.required).email(messages.field.email),
-  password: z.string().min(1, messages.field.required),
-});
-
+type Values = { email: string; password: string };
+type Errors = Partial<Record<keyof Values, string>>;
 type Failure = { message: string; blocked: boolean };
+
+// The e-mail rule of the contract's forms (zod's email check), without zod.
+const EMAIL =
+  /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+function check(values: Values): Errors {
+  const errors: Errors = {};
+  const email = values.email.trim();
+  if (!email) errors.email = messages.field.required;
+  else if (!EMAIL.test(email)) errors.email = messages.field.email;
+  if (!values.password) errors.password = messages.field.required;
+  return errors;
+}
+
+type InputA11y = {
+  id: string;
+  status: 'error' | undefined;
+  'aria-required': true;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+};
+
+/** A labelled field with its error below, drawn like the other forms' fields (antd's vertical layout). */
+function Field({
+  label,
+  error,
+  input,
+}: {
+  label: string;
+  error?: string;
+  input: (a11y: InputA11y) => ReactElement;
+}) {
+  const { token } = theme.useToken();
+  const id = useId();
+  const helpId = `${id}-help`;
+  return (
+    <div style={{ marginBottom: token.marginLG }}>
+      <div style={{ paddingBottom: token.paddingXS, color: token.colorTextHeading }}>
+        {/* The required mark sits outside the label, so the field's accessible name is the label alone. */}
+        <span aria-hidden style={{ color: token.colorError, marginInlineEnd: 4 }}>
+          *
+        </span>
+        <label htmlFor={id}>{label}</label>
+      </div>
+      {input({
+        id,
+        status: error ? 'error' : undefined,
+        'aria-required': true,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? helpId : undefined,
+      })}
+      {error ? (
+        <div id={helpId} style={{ color: token.colorError, marginTop: 2 }}>
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
 
 export function LoginPage() {
   const navigate = useNavigate();
-  const search = useSearchValues(loginSearchSchema);
+  const search = useSearch({ from: '/public/login' });
+  const [values, setValues] = useState<Values>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [touched, setTouched] = useState(false);
+  const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
 
-  const form = useApiForm({
-    schema: loginSchema,
-    defaultValues: { email: '', password: '' },
-    warnOnLeave: false,
-    fieldAliases: { username: 'email' },
-    onSubmit: async (values) => {
-      setFailure(null);
-      try {
-        const user = await signIn(values.email, values.password);
-        await navigate({ to: user.change_password ? '/redefinir-senha' : '/' });
-      } catch (error) {
-        if (isApiError(error) && !error.isValidation) {
-          // 401: wrong credentials or a locked account — the server's message says which (SPEC §8).
-          const blocked = error.status === 401;
-          setFailure({
-            blocked,
-            message: error.message || (blocked ? messages.auth.blockedUser : messages.genericError),
-          });
-          return false;
-        }
-        throw error;
-      }
-    },
-  });
+  const change = (name: keyof Values) => (event: { target: { value: string } }) => {
+    const next = { ...values, [name]: event.target.value };
+    setValues(next);
+    // Like the other forms ("onTouched"): once submitted, the errors follow the typing.
+    if (touched) setErrors(check(next));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    const found = check(values);
+    setErrors(found);
+    if (found.email || found.password || sending) return;
+    setFailure(null);
+    setSending(true);
+    try {
+      const user = await signIn(values.email.trim(), values.password);
+      if (user.change_password) await navigate({ to: '/redefinir-senha' });
+      else await navigate({ href: safeRedirect(search.redirect) ?? '/' });
+    } catch (error) {
+      // 401: wrong credentials or a locked account — the server's message says which (SPEC §8). Any other
+      // failure (no answer, a server error) says so in the same place.
+      const blocked = isApiError(error) && error.status === 401;
+      const text = isApiError(error) && !(error.status === 0 || error.status >= 500) ? error.message : '';
+      setFailure({
+        blocked,
+        message: text || (blocked ? messages.auth.blockedUser : messages.genericErrorShort),
+      });
+    } finally {
+      setSending(false);
+    }
+  };
 
   return (
     <AuthCard title="Entrar no Origem" hint="Use o e-mail e a senha cadastrados.">
@@ -72,20 +141,42 @@ export function LoginPage() {
           />
         ) : null}
       </Flex>
-      <ApiForm form={form} label="Entrar">
-        <FormField name="email" label="E-mail">
-          <Input type="email" autoComplete="username" prefix={<MailOutlined aria-hidden />} autoFocus />
-        </FormField>
-        <FormField name="password" label="Senha">
-          <Input.Password autoComplete="current-password" prefix={<LockOutlined aria-hidden />} />
-        </FormField>
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Entrar">
+        <Field
+          label="E-mail"
+          error={errors.email}
+          input={(a11y) => (
+            <Input
+              {...a11y}
+              type="email"
+              autoComplete="username"
+              prefix={<MailOutlined aria-hidden />}
+              autoFocus
+              value={values.email}
+              onChange={change('email')}
+            />
+          )}
+        />
+        <Field
+          label="Senha"
+          error={errors.password}
+          input={(a11y) => (
+            <Password
+              {...a11y}
+              autoComplete="current-password"
+              prefix={<LockOutlined aria-hidden />}
+              value={values.password}
+              onChange={change('password')}
+            />
+          )}
+        />
         <Flex justify="flex-end" style={{ marginTop: -8, marginBottom: 16 }}>
           <Link to="/esqueceu-senha">Esqueceu a senha?</Link>
         </Flex>
-        <SubmitButton block size="large">
+        <Button type="primary" htmlType="submit" block size="large" loading={sending} disabled={sending}>
           Entrar
-        </SubmitButton>
-      </ApiForm>
+        </Button>
+      </form>
     </AuthCard>
   );
 }

@@ -1,19 +1,17 @@
 import { SpecialStatus } from '@origem/contract/errors';
 import { messages } from '@origem/contract/messages.pt';
 import { newPassword } from '@origem/contract/schemas/auth';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Alert, Button, Flex, Input } from 'antd';
+import { Alert, Button, Flex, Input, Spin } from 'antd';
 import { z } from 'zod';
 import { sessionStore, useSession } from '../../lib/session';
 import { useSearchValues } from '../../lib/use-search-values';
 import { showErrorDialog, showSuccessDialog } from '../../ui/feedback';
 import { ApiForm, FormField, SubmitButton, useApiForm } from '../../ui/form';
-import { resetPassword, saveNewPassword } from './api/passwords';
+import { checkResetLink, resetPassword, saveNewPassword } from './api/passwords';
 import { AuthCard } from './auth-card';
-
-export const resetPasswordSearchSchema = z.object({
-  token: z.string().trim().min(1).optional().catch(undefined),
-});
+import { resetPasswordSearchSchema } from './auth-search';
 
 const PASSWORD_HINT = 'Ao menos 8 caracteres, com letras e números.';
 const MISMATCH = 'As senhas não conferem.';
@@ -27,8 +25,44 @@ const changeSchema = z
   .object({ password: z.string().min(1, messages.field.required), new_password: newPassword, confirmation })
   .refine((v) => v.new_password === v.confirmation, { message: MISMATCH, path: ['confirmation'] });
 
-/** Mode 1: the e-mailed link (?token=) sets a new password without signing in. */
+/** A link that no longer works: said as soon as it opens, with the way to get a new one. */
+function InvalidLink() {
+  return (
+    <AuthCard title="Link inválido">
+      <Alert type="warning" showIcon title={messages.auth.resetInvalid} />
+      <Flex justify="center" style={{ marginTop: 16 }}>
+        <Link to="/esqueceu-senha">Solicitar um novo link</Link>
+      </Flex>
+    </AuthCard>
+  );
+}
+
+/**
+ * Mode 1: the e-mailed link (?token=) sets a new password without signing in. The link is checked first: a used,
+ * expired or replaced one says so at once instead of after the new password is typed twice.
+ */
 function ResetWithToken({ token }: { token: string }) {
+  const link = useQuery({
+    queryKey: ['reset-link', token],
+    queryFn: () => checkResetLink(token),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  if (link.isPending) {
+    return (
+      <AuthCard title="Redefinir senha">
+        <Flex justify="center" role="status" aria-label="Verificando o link">
+          <Spin />
+        </Flex>
+      </AuthCard>
+    );
+  }
+  // A check that could not be made (network) leaves the form: the save gives the definitive answer.
+  if (link.data === false) return <InvalidLink />;
+  return <ResetForm token={token} />;
+}
+
+function ResetForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const form = useApiForm({
     schema: resetSchema,
@@ -123,12 +157,5 @@ export function ResetPasswordPage() {
   const { isSignedIn } = useSession();
   if (token) return <ResetWithToken token={token} />;
   if (isSignedIn) return <ChangePassword />;
-  return (
-    <AuthCard title="Link inválido">
-      <Alert type="warning" showIcon title={messages.auth.resetInvalid} />
-      <Flex justify="center" style={{ marginTop: 16 }}>
-        <Link to="/esqueceu-senha">Solicitar um novo link</Link>
-      </Flex>
-    </AuthCard>
-  );
+  return <InvalidLink />;
 }

@@ -186,8 +186,8 @@ describe('company lists', () => {
       fireEvent.click(screen.getByLabelText('Ver Torrefação Serra Azul Ltda.'));
       await waitFor(() => expect(router.state.location.pathname).toBe('/empresas-fab/3'));
 
-      await router.navigate({ to: '/empresas', search: { corporate_name: 'xyz' } as never });
-      expect(await screen.findByText('Nenhuma empresa encontrada.')).toBeTruthy();
+      router.history.push('/empresas?corporate_name=xyz');
+      expect(await screen.findByText('Nenhum resultado para estes filtros.')).toBeTruthy();
       expect(screen.getByText('Limpar filtros')).toBeTruthy();
     },
     SLOW,
@@ -251,10 +251,21 @@ describe('CompanyForm', () => {
     'a Brazilian manufacturer needs a valid CNPJ; server messages land next to their fields',
     async () => {
       storeSession(makeUser('analista'));
+      const searched: string[] = [];
       stubApi({
         'GET /v1/country/all': () => jsonResponse(200, { data: COUNTRIES }),
-        'GET /v1/exporter/all': () =>
-          jsonResponse(200, { data: [{ id: 4, name: 'Café Santista Exportadora Ltda.' }] }),
+        // The exporter select searches the paged list (20 at most, uncounted); no `/all` list is loaded.
+        'GET /v1/exporter': (_init, url) => {
+          searched.push(url);
+          return jsonResponse(200, {
+            data: [{ id: 4, name: 'Café Santista Exportadora Ltda.', cnpj: '11222333000181', cpf: null }],
+            current_page: 1,
+            per_page: 20,
+            total: 1,
+            last_page: 1,
+            total_capped: false,
+          });
+        },
         'POST /v1/company': () =>
           jsonResponse(422, {
             code: 'ValidationError',
@@ -266,7 +277,8 @@ describe('CompanyForm', () => {
       await screen.findByText('Novo fabricante', {}, { timeout: 10_000 });
       // Staff choose the exporter; the manufacturer form has no type choice.
       expect(screen.queryByText('Tipo de empresa')).toBeNull();
-      await choose('Exportador', 'Café Santista Exportadora Ltda.');
+      await choose('Exportador', 'Café Santista Exportadora Ltda. (11.222.333/0001-81)');
+      expect(searched).toEqual(['/v1/exporter?page=1&per_page=20&count=false']);
       await choose('País', 'Brasil');
       fireEvent.change(screen.getByLabelText('Razão social'), {
         target: { value: 'Beneficiadora Mogiana Ltda.' },
@@ -278,6 +290,54 @@ describe('CompanyForm', () => {
       fireEvent.change(screen.getByLabelText('CNPJ'), { target: { value: '11222333000181' } });
       fireEvent.click(screen.getByText('Salvar'));
       expect(await screen.findByText('Tipo de arquivo não aceito. Envie um arquivo PDF.')).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    'a dispatcher files a new company in a linked exporter’s book, chosen by type-ahead',
+    async () => {
+      storeSession(makeUser('despachante', { dispatcher: { id: 7 } }));
+      const searched: string[] = [];
+      const bodies: FormData[] = [];
+      stubApi({
+        'GET /v1/country/all': () => jsonResponse(200, { data: COUNTRIES }),
+        // The server answers a dispatcher only the exporters it has an approved link with.
+        'GET /v1/exporter': (_init, url) => {
+          searched.push(url);
+          return jsonResponse(200, {
+            data: [{ id: 4, name: 'Café Santista Exportadora Ltda.', cnpj: '11222333000181', cpf: null }],
+            current_page: 1,
+            per_page: 20,
+            total: 1,
+            last_page: 1,
+            total_capped: true,
+          });
+        },
+        'POST /v1/company': (init) => {
+          bodies.push(init?.body as FormData);
+          return jsonResponse(201, company(9, 'Compradora Porteña S.R.L.'));
+        },
+        'GET /v2/company': () => jsonResponse(200, page([])),
+      });
+      renderInApp(<CompanyForm type={1} brazilId={BRAZIL} />, '/empresas-imp-int/novo');
+      const field = await screen.findByLabelText('Exportador vinculado', {}, { timeout: 10_000 });
+      fireEvent.mouseDown(field);
+      fireEvent.change(field, { target: { value: 'Café' } });
+      await waitFor(() => expect(searched.some((url) => url.includes('name=Caf%C3%A9'))).toBe(true));
+      fireEvent.click(
+        (await screen.findAllByTitle('Café Santista Exportadora Ltda. (11.222.333/0001-81)')).at(
+          -1,
+        ) as HTMLElement,
+      );
+      await choose('País', 'Argentina');
+      fireEvent.change(screen.getByLabelText('Razão social'), {
+        target: { value: 'Compradora Porteña S.R.L.' },
+      });
+      fireEvent.change(screen.getByLabelText('Identificador fiscal'), { target: { value: '30-70999888-1' } });
+      fireEvent.click(screen.getByText('Salvar'));
+      expect((await screen.findAllByText(companyMessages.created)).length).toBeGreaterThan(0);
+      expect(bodies[0]?.get('exporter_id')).toBe('4');
     },
     SLOW,
   );
@@ -312,7 +372,8 @@ describe('CompanyForm', () => {
       });
       renderInApp(<CompanyForm company={saved} type={2} brazilId={BRAZIL} />, '/empresas-fab/5');
       expect(
-        await screen.findByText('contrato-serra-azul.pdf', { exact: false }, { timeout: 10_000 }),
+        // Shown by the name it downloads as (SPEC §9), not the name it was sent with.
+        await screen.findByText('contrato_social.pdf', { exact: false }, { timeout: 10_000 }),
       ).toBeTruthy();
       expect(screen.getByText('Baixar')).toBeTruthy();
       expect((screen.getByLabelText('CEP') as HTMLInputElement).value).toBe('11500-000');

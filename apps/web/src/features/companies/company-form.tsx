@@ -6,6 +6,7 @@ import {
   type CompanyTypeId,
   companyMessages,
 } from '@origem/contract/schemas/companies';
+import { DOWNLOAD_NAMES } from '@origem/contract/schemas/files';
 import { useNavigate } from '@tanstack/react-router';
 import { Button, Card, Col, ConfigProvider, Divider, Input, Radio, Row, Tag, Typography } from 'antd';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -19,7 +20,8 @@ import { MaskedInput } from '../../ui/masked-input';
 import { PageHeader } from '../../ui/page-header';
 import { PdfFileField } from '../../ui/pdf-file-field';
 import { RemoteSelect } from '../../ui/remote-select';
-import { COUNTRY_OPTIONS_PATH, EXPORTER_OPTIONS_PATH } from './api/company-keys';
+import { TypeAheadSelect } from '../../ui/type-ahead-select';
+import { COUNTRY_OPTIONS_PATH, type ExporterOption, exporterSource } from './api/company-keys';
 import { useDeleteCompany } from './api/delete-company';
 import { downloadSocialContract } from './api/download-social-contract';
 import { useSaveCompany } from './api/save-company';
@@ -138,8 +140,10 @@ export type CompanyFormProps = {
  */
 export function CompanyForm({ company, type, brazilId }: CompanyFormProps) {
   const navigate = useNavigate();
-  const { can } = useSession();
+  const { can, user } = useSession();
   const staff = useIsStaff();
+  // A dispatcher files a new company in its own book or in that of an exporter it has an approved link with.
+  const linkedExporter = !company && (user?.role.type === 'despachante' || Boolean(user?.dispatcher));
   const canManage = can('company.manage');
   const save = useSaveCompany();
   const removal = useDeleteCompany();
@@ -223,9 +227,23 @@ export function CompanyForm({ company, type, brazilId }: CompanyFormProps) {
                     required={!company?.dispatcher_id}
                     help="A empresa fica no cadastro deste exportador e da associação dele."
                   >
-                    <RemoteSelect<Named>
-                      path={EXPORTER_OPTIONS_PATH}
-                      toOption={(exporter) => ({ value: exporter.id, label: exporter.name })}
+                    <TypeAheadSelect<ExporterOption>
+                      {...exporterSource}
+                      selected={company?.exporter ? exporterSource.toOption(company.exporter) : null}
+                    />
+                  </FormField>
+                </Col>
+              ) : null}
+              {linkedExporter ? (
+                <Col {...half}>
+                  <FormField
+                    name="exporter_id"
+                    label="Exportador vinculado"
+                    help="Em branco, a empresa fica no seu cadastro. Só aparecem os exportadores com vínculo aprovado com você."
+                  >
+                    <TypeAheadSelect<ExporterOption>
+                      {...exporterSource}
+                      placeholder="Digite o nome ou o CNPJ"
                     />
                   </FormField>
                 </Col>
@@ -237,6 +255,7 @@ export function CompanyForm({ company, type, brazilId }: CompanyFormProps) {
               <FormField name="social_contract" label="Contrato social (PDF, até 10 MB)">
                 <PdfFileField
                   current={company?.social_contract ?? null}
+                  downloadName={DOWNLOAD_NAMES.socialContract}
                   onDownload={
                     company
                       ? () => void downloadSocialContract(company.id).catch(ignoreShownError)

@@ -36,7 +36,7 @@ function useNewAction(type: CompanyTypeId): PrimaryAction {
   return {
     label: target.label,
     permission: 'company.manage',
-    onClick: () => void navigate({ to: target.to, search: target.search as never }),
+    onClick: () => void navigate({ href: target.href }),
   };
 }
 

@@ -64,8 +64,8 @@ export function listOfType(type: number | undefined): CompanyListConfig {
 }
 
 /** "Novo …" of each type: the label and the create address (`?type=` preselects importer or intervenor). */
-export const NEW_COMPANY: Record<CompanyTypeId, { label: string; to: string; search?: { type: number } }> = {
-  1: { label: 'Novo importador', to: formPathOf(1, 'novo'), search: { type: 1 } },
-  2: { label: 'Novo fabricante', to: formPathOf(2, 'novo') },
-  3: { label: 'Novo consignatário', to: formPathOf(3, 'novo'), search: { type: 3 } },
+export const NEW_COMPANY: Record<CompanyTypeId, { label: string; href: string }> = {
+  1: { label: 'Novo importador', href: `${formPathOf(1, 'novo')}?type=1` },
+  2: { label: 'Novo fabricante', href: formPathOf(2, 'novo') },
+  3: { label: 'Novo consignatário', href: `${formPathOf(3, 'novo')}?type=3` },
 };

@@ -27,6 +27,7 @@ export function dealFormDefaults(deal?: DealDetail): DefaultValues<DealFormValue
     accepts_digital: deal?.accepts_digital ?? false,
     declaration_validity_days: deal?.declaration_validity_days ?? 180,
     certificate_validity_months: deal?.certificate_validity_months ?? 12,
+    non_originating_ceiling_percent: deal?.non_originating_ceiling_percent ?? '40.00',
     active: deal?.active ?? true,
     country_ids: deal?.countries.map((country) => country.id) ?? [],
     norms:

@@ -1,4 +1,5 @@
-import { CLASSIFICATION_TYPES, DEAL_TEXTS, type DealDetail } from '@origem/contract/schemas/deals';
+import { DEAL_TEXTS, type DealDetail } from '@origem/contract/schemas/deals';
+import { CLASSIFICATION_TYPE_KEYS, CLASSIFICATION_TYPES } from '@origem/contract/schemas/nomenclature';
 import { useNavigate } from '@tanstack/react-router';
 import { Card, Col, ConfigProvider, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useRef } from 'react';
@@ -13,7 +14,10 @@ import { DealNormsEditor } from './deal-norms-editor';
 import { CountriesSelect } from './deal-options';
 import { DEALS_PATH } from './deal-paths';
 
-const CLASSIFICATION_OPTIONS = CLASSIFICATION_TYPES.map((value) => ({ value, label: value }));
+const CLASSIFICATION_OPTIONS = CLASSIFICATION_TYPE_KEYS.map((value) => ({
+  value,
+  label: CLASSIFICATION_TYPES[value].label,
+}));
 
 export type DealFormProps = {
   /** The stored deal; none when creating. */
@@ -116,6 +120,15 @@ export function DealForm({ deal, readOnly = false }: DealFormProps) {
             <Col xs={24} sm={12} md={6}>
               <FormField name="certificate_validity_months" label="Validade do certificado (meses)">
                 <InputNumber min={1} max={120} precision={0} style={{ width: '100%' }} />
+              </FormField>
+            </Col>
+            <Col xs={24} sm={12} md={6}>
+              <FormField
+                name="non_originating_ceiling_percent"
+                label="Teto de conteúdo não originário (%)"
+                help="Verificação de origem das declarações: o valor CIF dos materiais não originários sobre o FOB."
+              >
+                <InputNumber min={0} max={100} precision={2} decimalSeparator="," style={{ width: '100%' }} />
               </FormField>
             </Col>
             <Col xs={24} sm={12} md={6}>

@@ -52,7 +52,11 @@ export function DealsListPage() {
       width: 170,
       render: (abbreviation: string, deal) => (
         <Space size={4} wrap>
-          <Link to={`${DEALS_PATH}/${deal.id}`} style={{ whiteSpace: 'nowrap', fontWeight: 500 }}>
+          <Link
+            to="/acordos/$id"
+            params={{ id: String(deal.id) }}
+            style={{ whiteSpace: 'nowrap', fontWeight: 500 }}
+          >
             {abbreviation}
           </Link>
           {deal.active ? null : <Tag>Inativo</Tag>}

@@ -4,6 +4,7 @@ import { useSession } from '../../lib/session';
 import { useRouteId } from '../../lib/use-route-id';
 import { formatCnpj, formatMoney, formatPhone } from '../../ui/format';
 import { RecordForbidden, RecordLoadFailed, RecordLoading, RecordNotFound } from '../../ui/record-states';
+import { associationUserLabel } from './api/association-user-source';
 import { useAssociation } from './api/get-association';
 import { useDealOptions } from './api/list-deal-options';
 import { ASSOCIATIONS_PATH, AssociationForm } from './association-form';
@@ -26,6 +27,11 @@ function AssociationDetails({ association }: { association: AssociationDetail })
         { key: 'ehid', label: 'EHId', children: orDash(association.ehid) },
         { key: 'cnpj', label: 'CNPJ', children: orDash(association.cnpj && formatCnpj(association.cnpj)) },
         { key: 'federation', label: 'Federação', children: orDash(association.federation?.name) },
+        {
+          key: 'user',
+          label: 'Usuário da associação',
+          children: orDash(association.user && associationUserLabel(association.user)),
+        },
         { key: 'email', label: 'E-mail', children: orDash(association.email) },
         { key: 'phone', label: 'Telefone', children: orDash(formatPhone(association.phone)) },
         { key: 'address', label: 'Endereço', children: orDash(addressText(association)), span: 2 },

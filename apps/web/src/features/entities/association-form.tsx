@@ -1,19 +1,22 @@
-import { DeleteOutlined } from '@ant-design/icons';
 import { type AssociationDetail, entityMessages } from '@origem/contract/schemas/entities';
 import { useNavigate } from '@tanstack/react-router';
-import { Button, Card, Col, Divider, Input, Row } from 'antd';
-import { ignoreShownError } from '../../api/api-error';
+import { Card, Col, Divider, Input, Row } from 'antd';
 import { useSession } from '../../lib/session';
 import { AddressFields } from '../../ui/address-fields';
-import { confirmAction } from '../../ui/confirm-dialog';
 import { showSuccessDialog } from '../../ui/feedback';
 import { ApiForm, FormActions, FormField, useApiForm } from '../../ui/form';
 import { MaskedInput } from '../../ui/masked-input';
-import { PageHeader } from '../../ui/page-header';
 import { RemoteSelect } from '../../ui/remote-select';
+import { TypeAheadSelect } from '../../ui/type-ahead-select';
+import {
+  type AssociationUserOption,
+  associationUserLabel,
+  associationUserSource,
+} from './api/association-user-source';
 import { useCreateAssociation } from './api/create-association';
 import { useDeleteAssociation } from './api/delete-association';
 import { useUpdateAssociation } from './api/update-association';
+import { EntityFormHeader } from './entity-form-header';
 import { associationDefaults, associationFormSchema, type FeeRow, savingLogo } from './entity-form-values';
 import { type EntityOption, entityOption } from './entity-option';
 import { canCreateOrDelete } from './entity-rules';
@@ -47,7 +50,7 @@ export function AssociationForm({
     onSubmit: async ({ logo, ...values }) => {
       const body = toFormData(
         { ...values, remove_logo: logo === null },
-        { logo: logo instanceof File ? logo : null },
+        { file: logo instanceof File ? logo : null },
       );
       await savingLogo(logo instanceof File, () =>
         association ? update.mutateAsync({ id: association.id, body }) : create.mutateAsync(body),
@@ -59,23 +62,9 @@ export function AssociationForm({
     },
   });
 
-  const remove = async (target: AssociationDetail) => {
-    const confirmed = await confirmAction({
-      title: `Excluir a associação ${target.name}?`,
-      content: 'A tabela de taxas da associação também será excluída. Esta ação não pode ser desfeita.',
-      okText: 'Excluir',
-      danger: true,
-    });
-    if (!confirmed) return;
-    const message = await removal.mutateAsync(target.id);
-    form.reset(form.getValues());
-    void showSuccessDialog(message);
-    await navigate({ to: ASSOCIATIONS_PATH });
-  };
-
   return (
     <div style={{ maxWidth: 1040 }}>
-      <PageHeader
+      <EntityFormHeader
         title={association ? association.name : 'Nova associação comercial'}
         hint={
           association
@@ -84,17 +73,17 @@ export function AssociationForm({
                 .join(' · ')
             : 'Cadastre uma associação comercial (entidade emissora), sua logo e suas taxas por acordo.'
         }
-        backTo={ASSOCIATIONS_PATH}
-        extra={
-          association && canCreateOrDelete(user, 'association') ? (
-            <Button
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              onClick={() => void remove(association).catch(ignoreShownError)}
-            >
-              Excluir
-            </Button>
-          ) : undefined
+        listPath={ASSOCIATIONS_PATH}
+        record={association}
+        deletion={
+          canCreateOrDelete(user, 'association')
+            ? {
+                noun: 'a associação',
+                note: 'A tabela de taxas da associação também será excluída. Esta ação não pode ser desfeita.',
+                remove: removal.mutateAsync,
+                onDeleted: () => form.reset(form.getValues()),
+              }
+            : undefined
         }
       />
       <Card>
@@ -129,6 +118,25 @@ export function AssociationForm({
                 <RemoteSelect<EntityOption> path="/v1/federation/all" toOption={entityOption} />
               </FormField>
             </Col>
+            {association ? (
+              <Col {...half}>
+                <FormField
+                  name="user_id"
+                  label="Usuário da associação"
+                  help="Um dos usuários desta associação, o responsável por ela no Origem."
+                >
+                  <TypeAheadSelect<AssociationUserOption>
+                    {...associationUserSource(association.id)}
+                    allowClear
+                    selected={
+                      association.user
+                        ? { value: association.user.id, label: associationUserLabel(association.user) }
+                        : null
+                    }
+                  />
+                </FormField>
+              </Col>
+            ) : null}
             <Col {...half}>
               <FormField name="email" label="E-mail">
                 <Input type="email" maxLength={255} autoComplete="off" />

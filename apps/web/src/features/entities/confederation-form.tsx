@@ -1,21 +1,18 @@
-import { DeleteOutlined } from '@ant-design/icons';
 import { messages } from '@origem/contract/messages.pt';
 import type { Confederation } from '@origem/contract/schemas/entities';
 import { useNavigate } from '@tanstack/react-router';
-import { Button, Card, Col, Divider, Input, Row } from 'antd';
-import { ignoreShownError } from '../../api/api-error';
+import { Card, Col, Divider, Input, Row } from 'antd';
 import { useSession } from '../../lib/session';
 import { AddressFields } from '../../ui/address-fields';
-import { confirmAction } from '../../ui/confirm-dialog';
 import { showSuccessDialog } from '../../ui/feedback';
 import { ApiForm, FormActions, FormField, useApiForm } from '../../ui/form';
 import { MaskedInput } from '../../ui/masked-input';
-import { PageHeader } from '../../ui/page-header';
 import { RemoteSelect } from '../../ui/remote-select';
 import { useCreateConfederation } from './api/create-confederation';
 import { useDeleteConfederation } from './api/delete-confederation';
 import { useUpdateConfederation } from './api/update-confederation';
 import { ConfederationImageField } from './confederation-image-field';
+import { EntityFormHeader } from './entity-form-header';
 import { confederationDefaults, confederationFormSchema } from './entity-form-values';
 import type { EntityOption } from './entity-option';
 import { canCreateOrDelete } from './entity-rules';
@@ -49,23 +46,9 @@ export function ConfederationForm({ confederation }: { confederation?: Confedera
     },
   });
 
-  const remove = async (target: Confederation) => {
-    const confirmed = await confirmAction({
-      title: `Excluir a confederação ${target.name}?`,
-      content: 'Esta ação não pode ser desfeita.',
-      okText: 'Excluir',
-      danger: true,
-    });
-    if (!confirmed) return;
-    const message = await removal.mutateAsync(target.id);
-    form.reset(form.getValues());
-    void showSuccessDialog(message);
-    await navigate({ to: CONFEDERATIONS_PATH });
-  };
-
   return (
     <div style={{ maxWidth: 1040 }}>
-      <PageHeader
+      <EntityFormHeader
         title={confederation ? confederation.name : 'Nova confederação'}
         hint={
           confederation
@@ -77,17 +60,17 @@ export function ConfederationForm({ confederation }: { confederation?: Confedera
                 .join(' · ') || undefined
             : 'Cadastre uma confederação, com seus dados de contato e sua logo.'
         }
-        backTo={CONFEDERATIONS_PATH}
-        extra={
-          confederation && canCreateOrDelete(user, 'confederation') ? (
-            <Button
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              onClick={() => void remove(confederation).catch(ignoreShownError)}
-            >
-              Excluir
-            </Button>
-          ) : undefined
+        listPath={CONFEDERATIONS_PATH}
+        record={confederation}
+        deletion={
+          canCreateOrDelete(user, 'confederation')
+            ? {
+                noun: 'a confederação',
+                note: 'Esta ação não pode ser desfeita.',
+                remove: removal.mutateAsync,
+                onDeleted: () => form.reset(form.getValues()),
+              }
+            : undefined
         }
       />
       <Card>

@@ -162,6 +162,8 @@ export function associationDefaults(
     ...addressDefaults(association),
     notes: text(association?.notes),
     federation_id: association?.federation_id ?? undefined,
+    // A new association has no users to choose from: the field is sent only by the edit form.
+    user_id: association ? association.user_id : undefined,
     fees,
     logo: undefined,
   } as AssociationFormValues;

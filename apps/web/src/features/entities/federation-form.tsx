@@ -1,20 +1,17 @@
-import { DeleteOutlined } from '@ant-design/icons';
 import { messages } from '@origem/contract/messages.pt';
 import type { Federation } from '@origem/contract/schemas/entities';
 import { useNavigate } from '@tanstack/react-router';
-import { Button, Card, Col, Divider, Input, Row } from 'antd';
-import { ignoreShownError } from '../../api/api-error';
+import { Card, Col, Divider, Input, Row } from 'antd';
 import { useSession } from '../../lib/session';
 import { AddressFields } from '../../ui/address-fields';
-import { confirmAction } from '../../ui/confirm-dialog';
 import { showSuccessDialog } from '../../ui/feedback';
 import { ApiForm, FormActions, FormField, useApiForm } from '../../ui/form';
 import { MaskedInput } from '../../ui/masked-input';
-import { PageHeader } from '../../ui/page-header';
 import { RemoteSelect } from '../../ui/remote-select';
 import { useCreateFederation } from './api/create-federation';
 import { useDeleteFederation } from './api/delete-federation';
 import { useUpdateFederation } from './api/update-federation';
+import { EntityFormHeader } from './entity-form-header';
 import { federationDefaults, federationFormSchema, savingLogo } from './entity-form-values';
 import { type EntityOption, entityOption } from './entity-option';
 import { canCreateOrDelete } from './entity-rules';
@@ -39,7 +36,7 @@ export function FederationForm({ federation }: { federation?: Federation }) {
     onSubmit: async ({ logo, ...values }) => {
       const body = toFormData(
         { ...values, remove_logo: logo === null },
-        { logo: logo instanceof File ? logo : null },
+        { file: logo instanceof File ? logo : null },
       );
       await savingLogo(logo instanceof File, () =>
         federation ? update.mutateAsync({ id: federation.id, body }) : create.mutateAsync(body),
@@ -51,23 +48,9 @@ export function FederationForm({ federation }: { federation?: Federation }) {
     },
   });
 
-  const remove = async (target: Federation) => {
-    const confirmed = await confirmAction({
-      title: `Excluir a federação ${target.name}?`,
-      content: 'Esta ação não pode ser desfeita.',
-      okText: 'Excluir',
-      danger: true,
-    });
-    if (!confirmed) return;
-    const message = await removal.mutateAsync(target.id);
-    form.reset(form.getValues());
-    void showSuccessDialog(message);
-    await navigate({ to: FEDERATIONS_PATH });
-  };
-
   return (
     <div style={{ maxWidth: 1040 }}>
-      <PageHeader
+      <EntityFormHeader
         title={federation ? federation.name : 'Nova federação'}
         hint={
           federation
@@ -75,17 +58,17 @@ export function FederationForm({ federation }: { federation?: Federation }) {
               undefined
             : 'Cadastre uma federação de associações comerciais, com seus dados e sua logo.'
         }
-        backTo={FEDERATIONS_PATH}
-        extra={
-          federation && canCreateOrDelete(user, 'federation') ? (
-            <Button
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              onClick={() => void remove(federation).catch(ignoreShownError)}
-            >
-              Excluir
-            </Button>
-          ) : undefined
+        listPath={FEDERATIONS_PATH}
+        record={federation}
+        deletion={
+          canCreateOrDelete(user, 'federation')
+            ? {
+                noun: 'a federação',
+                note: 'Esta ação não pode ser desfeita.',
+                remove: removal.mutateAsync,
+                onDeleted: () => form.reset(form.getValues()),
+              }
+            : undefined
         }
       />
       <Card>

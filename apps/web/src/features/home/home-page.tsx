@@ -4,6 +4,7 @@ import { Button, Card, Col, Flex, Row, Typography } from 'antd';
 import { buildMenu } from '../../app/menu';
 import type { MenuGroup } from '../../app/route-table';
 import { useSession } from '../../lib/session';
+import { Dashboard } from './dashboard';
 
 // Descriptions avoid repeating the menu item names, so a screen name on the page is always its menu item.
 const AREA_HINTS: Record<MenuGroup, string> = {
@@ -59,6 +60,7 @@ export function HomePage() {
           Você está conectado como {user.role.display_name}. Escolha uma área para começar.
         </Typography.Paragraph>
       </div>
+      {user.permissions.includes('dashboard.view') ? <Dashboard user={user} /> : null}
       {sections.length === 0 ? (
         <Card>
           <Typography.Text>

@@ -1,33 +1,21 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { messages } from '@origem/contract/messages.pt';
+import { DOWNLOAD_NAMES, downloadFileName } from '@origem/contract/schemas/files';
 import type { LegalRepresentative } from '@origem/contract/schemas/legal-representatives';
-import { Link } from '@tanstack/react-router';
-import { Button, Card, Descriptions, Result, Skeleton, Space } from 'antd';
-import { isApiError } from '../../api/api-error';
+import { Card, Descriptions } from 'antd';
 import { useSession } from '../../lib/session';
 import { useRouteId } from '../../lib/use-route-id';
 import { formatCpf, formatDate, formatPhone } from '../../ui/format';
 import { PageHeader } from '../../ui/page-header';
+import { RecordForbidden, RecordLoadFailed, RecordLoading, RecordNotFound } from '../../ui/record-states';
 import { useLegalRepresentative } from './api/get-legal-representative';
 import {
   LEGAL_REPRESENTATIVES_SCREEN,
   LegalRepresentativeForm,
   RepresentativeActions,
 } from './legal-representative-form';
+import { mayCreateRepresentative } from './legal-representative-rules';
 import { ProcurationState } from './procuration-state';
 
-const backLink = <Link to={LEGAL_REPRESENTATIVES_SCREEN}>Voltar para os responsáveis legais</Link>;
-
-function NotFound() {
-  return (
-    <Result
-      status="404"
-      title={messages.notFound}
-      subTitle="O responsável legal pedido não existe, foi excluído ou não está ao seu alcance."
-      extra={backLink}
-    />
-  );
-}
+const BACK = { to: LEGAL_REPRESENTATIVES_SCREEN, label: 'Voltar para os responsáveis legais' };
 
 /** Read-only view for users who may see but not manage representatives. */
 function RepresentativeDetails({ representative }: { representative: LegalRepresentative }) {
@@ -56,7 +44,14 @@ function RepresentativeDetails({ representative }: { representative: LegalRepres
               label: 'Validade da procuração',
               children: dash(formatDate(representative.procuration_valid_until)),
             },
-            { key: 'file', label: 'Procuração', children: dash(representative.procuration?.name) },
+            {
+              key: 'file',
+              label: 'Procuração',
+              children: dash(
+                representative.procuration &&
+                  downloadFileName(DOWNLOAD_NAMES.procuration, representative.procuration.name),
+              ),
+            },
           ]}
         />
       </Card>
@@ -67,57 +62,31 @@ function RepresentativeDetails({ representative }: { representative: LegalRepres
 /** /responsavel-legal/$id: `novo` creates; a number edits (or shows read-only without legal_representative.manage). */
 export function LegalRepresentativeEditPage() {
   const { raw, id } = useRouteId();
-  const { can } = useSession();
+  const session = useSession();
   const creating = raw === 'novo';
-  const manage = can('legal_representative.manage');
   const query = useLegalRepresentative(creating ? null : id);
 
   if (creating) {
-    return manage ? (
+    return mayCreateRepresentative(session) ? (
       <LegalRepresentativeForm />
     ) : (
-      <Result
-        status="403"
-        title="Você não tem permissão para cadastrar responsáveis legais."
-        extra={backLink}
-      />
+      <RecordForbidden title="Você não tem permissão para cadastrar responsáveis legais." back={BACK} />
     );
   }
-  if (id === null) return <NotFound />;
-  if (query.isPending) {
-    return (
-      <div
-        role="status"
-        aria-busy="true"
-        aria-label="Carregando responsável legal"
-        style={{ maxWidth: 1040 }}
-      >
-        <Skeleton active title={{ width: 280 }} paragraph={{ rows: 1 }} style={{ marginBottom: 24 }} />
-        <Card>
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </Card>
-      </div>
-    );
-  }
+  if (id === null) return <RecordNotFound subject="O responsável legal" back={BACK} />;
+  if (query.isPending) return <RecordLoading label="Carregando responsável legal" />;
   if (query.isError) {
-    if (isApiError(query.error) && query.error.status === 404) return <NotFound />;
     return (
-      <Result
-        status="warning"
-        title="Não foi possível carregar o responsável legal."
-        subTitle={query.error.message}
-        extra={
-          <Space>
-            <Button type="primary" icon={<ReloadOutlined aria-hidden />} onClick={() => void query.refetch()}>
-              Tentar novamente
-            </Button>
-            {backLink}
-          </Space>
-        }
+      <RecordLoadFailed
+        error={query.error}
+        subject="O responsável legal"
+        what="o responsável legal"
+        back={BACK}
+        onRetry={() => void query.refetch()}
       />
     );
   }
-  return manage ? (
+  return session.can('legal_representative.manage') ? (
     <LegalRepresentativeForm key={query.data.id} representative={query.data} />
   ) : (
     <RepresentativeDetails representative={query.data} />

@@ -15,10 +15,10 @@ import { parseSearchParams, stringifySearchParams } from '../../lib/search-param
 import { jsonResponse, makeUser, renderInApp, storeSession } from '../../test-utils';
 import { LegalRepresentativeEditPage } from './legal-representative-edit-page';
 import { LegalRepresentativeForm } from './legal-representative-form';
-import { type Call, cafe, representative, stubApi } from './test-rows';
+import { type Call, cafe, representative, searches, stubApi } from './test-rows';
 
 const SLOW = 60_000;
-const selects = { '/v1/job_position/all': [{ id: 2, name: 'Diretor' }], '/v1/exporter/all': [cafe] };
+const selects = { '/v1/job_position/all': [{ id: 2, name: 'Diretor' }], '/v1/exporter': [cafe] };
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -150,6 +150,12 @@ describe('LegalRepresentativeForm', () => {
       expect(await screen.findByText(legalRepresentativeMessages.exporterRequired)).toBeTruthy();
       expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
+      // The exporter is searched on the server (a type-ahead of 20), never loaded whole from /v1/exporter/all.
+      fireEvent.mouseDown(screen.getByLabelText('Exportador'));
+      fireEvent.change(screen.getByLabelText('Exportador'), { target: { value: 'santista' } });
+      await waitFor(() =>
+        expect(searches).toContain('/v1/exporter?name=santista&page=1&per_page=20&count=false'),
+      );
       await choose('Exportador', cafe.name);
       fireEvent.click(screen.getByText('Salvar'));
       expect(await screen.findByText(legalRepresentativeMessages.cpfTaken)).toBeTruthy();

@@ -1,4 +1,5 @@
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
+import { DOWNLOAD_NAMES } from '@origem/contract/schemas/files';
 import {
   type LegalRepresentative,
   legalRepresentativeMessages,
@@ -16,10 +17,12 @@ import { MaskedInput } from '../../ui/masked-input';
 import { PageHeader } from '../../ui/page-header';
 import { PdfFileField } from '../../ui/pdf-file-field';
 import { RemoteSelect } from '../../ui/remote-select';
+import { TypeAheadSelect } from '../../ui/type-ahead-select';
 import { useDeleteLegalRepresentative } from './api/delete-legal-representative';
 import { downloadProcuration } from './api/download-procuration';
 import {
-  EXPORTER_OPTIONS_PATH,
+  type ExporterOption,
+  exporterSource,
   JOB_POSITION_OPTIONS_PATH,
   type NamedOption,
   namedOption,
@@ -30,6 +33,7 @@ import {
   legalRepresentativeDefaults,
   legalRepresentativeFormSchema,
 } from './legal-representative-form-values';
+import { mayPickExporter } from './legal-representative-rules';
 import { ProcurationState } from './procuration-state';
 
 export const LEGAL_REPRESENTATIVES_SCREEN = '/responsavel-legal';
@@ -86,8 +90,9 @@ export function useRemoveRepresentative() {
  */
 export function LegalRepresentativeForm({ representative }: { representative?: LegalRepresentative }) {
   const navigate = useNavigate();
-  const { user } = useSession();
-  const staff = !user?.exporter;
+  const session = useSession();
+  // Staff pick the exporter (when they may read exporters); an exporter's user always adds to its own.
+  const staff = mayPickExporter(session);
   const save = useSaveLegalRepresentative();
   const removeRepresentative = useRemoveRepresentative();
   const schema = useMemo(() => legalRepresentativeFormSchema(staff), [staff]);
@@ -137,7 +142,10 @@ export function LegalRepresentativeForm({ representative }: { representative?: L
             {staff ? (
               <Col span={24}>
                 <FormField name="exporter_id" label="Exportador">
-                  <RemoteSelect<NamedOption> path={EXPORTER_OPTIONS_PATH} toOption={namedOption} />
+                  <TypeAheadSelect<ExporterOption>
+                    {...exporterSource}
+                    selected={representative ? namedOption(representative.exporter) : null}
+                  />
                 </FormField>
               </Col>
             ) : null}
@@ -183,6 +191,7 @@ export function LegalRepresentativeForm({ representative }: { representative?: L
                 <PdfFileField
                   pickLabel="Selecionar procuração (PDF)"
                   current={representative?.procuration ?? null}
+                  downloadName={DOWNLOAD_NAMES.procuration}
                   onDownload={representative ? () => void downloadProcuration(representative.id) : undefined}
                 />
               </FormField>

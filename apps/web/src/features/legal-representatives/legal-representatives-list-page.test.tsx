@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, renderInApp, storeSession } from '../../test-utils';
 import { LegalRepresentativesListPage } from './legal-representatives-list-page';
-import { cafe, page, representative, stubApi } from './test-rows';
+import { cafe, page, representative, searches, stubApi } from './test-rows';
 
 // A whole antd screen under jsdom: the first render alone can take several seconds on a busy machine.
 const SLOW = 60_000;
@@ -93,7 +93,7 @@ describe('LegalRepresentativesListPage', () => {
     async () => {
       storeSession(makeUser('federacao'));
       const calls = stubApi(() => jsonResponse(200, page(rows.slice(1))), {
-        '/v1/exporter/all': [cafe],
+        '/v1/exporter': [cafe],
       });
       renderInApp(<LegalRepresentativesListPage />, `/responsavel-legal?exporter_id=${cafe.id}`);
       await screen.findByText('Marina Tavares Lima', {}, { timeout: 10_000 });
@@ -103,6 +103,9 @@ describe('LegalRepresentativesListPage', () => {
       expect(screen.getByLabelText('Ver Marina Tavares Lima')).toBeTruthy();
       expect(screen.queryByLabelText('Excluir Marina Tavares Lima')).toBeNull();
       expect(calls[0]?.url).toContain(`exporter_id=${cafe.id}`);
+      // The filter names the exporter of the address, read by its id (no list of every exporter is loaded).
+      expect(await screen.findByTitle(cafe.name)).toBeTruthy();
+      expect(searches).toEqual([`/v1/exporter/${cafe.id}`]);
     },
     SLOW,
   );

@@ -10,20 +10,15 @@ import { DataTable } from '../../ui/data-table';
 import { FilterBar } from '../../ui/filter-bar';
 import { formatCpf, formatDate } from '../../ui/format';
 import { ListPage, type PrimaryAction, usePrimaryAction } from '../../ui/list-page';
-import { RemoteSelect } from '../../ui/remote-select';
 import { RowActions } from '../../ui/row-actions';
+import { TypeAheadSelect } from '../../ui/type-ahead-select';
 import { useListSearch } from '../../ui/use-list-search';
 import { downloadProcuration } from './api/download-procuration';
 import { useLegalRepresentativesTable } from './api/list-legal-representatives';
-import { EXPORTER_OPTIONS_PATH, type NamedOption, namedOption } from './api/options';
+import { type ExporterOption, exporterSource } from './api/options';
 import { LEGAL_REPRESENTATIVES_SCREEN, useRemoveRepresentative } from './legal-representative-form';
+import { mayCreateRepresentative, mayPickExporter } from './legal-representative-rules';
 import { ProcurationState } from './procuration-state';
-
-const newRepresentative: PrimaryAction = {
-  label: 'Novo responsável legal',
-  permission: 'legal_representative.manage',
-  to: `${LEGAL_REPRESENTATIVES_SCREEN}/novo`,
-};
 
 /**
  * /responsavel-legal: the representatives the session reaches (an exporter sees its own), by name, with the state
@@ -31,9 +26,14 @@ const newRepresentative: PrimaryAction = {
  */
 export function LegalRepresentativesListPage() {
   const navigate = useNavigate();
-  const { user, can } = useSession();
+  const session = useSession();
+  const { user, can } = session;
   const staff = !user?.exporter;
   const manage = can('legal_representative.manage');
+  // Offered only to whoever can actually add one (legal-representative-rules.ts).
+  const newRepresentative: PrimaryAction | undefined = mayCreateRepresentative(session)
+    ? { label: 'Novo responsável legal', to: `${LEGAL_REPRESENTATIVES_SCREEN}/novo` }
+    : undefined;
   const list = useListSearch(legalRepresentativeListQuery);
   const table = useLegalRepresentativesTable(list);
   const emptyAction = usePrimaryAction(newRepresentative);
@@ -50,7 +50,11 @@ export function LegalRepresentativesListPage() {
       title: 'Nome',
       dataIndex: 'name',
       key: 'name',
-      render: (name: string, row) => <Link to={`${LEGAL_REPRESENTATIVES_SCREEN}/${row.id}`}>{name}</Link>,
+      render: (name: string, row) => (
+        <Link to="/responsavel-legal/$id" params={{ id: String(row.id) }}>
+          {name}
+        </Link>
+      ),
     },
     {
       title: 'CPF',
@@ -113,13 +117,9 @@ export function LegalRepresentativesListPage() {
           <Form.Item name="name" label="Nome">
             <Input allowClear />
           </Form.Item>
-          {staff ? (
+          {mayPickExporter(session) ? (
             <Form.Item name="exporter_id" label="Exportador">
-              <RemoteSelect<NamedOption>
-                path={EXPORTER_OPTIONS_PATH}
-                toOption={namedOption}
-                style={{ minWidth: 260 }}
-              />
+              <TypeAheadSelect<ExporterOption> {...exporterSource} style={{ minWidth: 260 }} />
             </Form.Item>
           ) : null}
         </FilterBar>

@@ -40,17 +40,49 @@ export const page = (data: LegalRepresentative[]) => ({
   per_page: 15,
   total: data.length,
   last_page: 1,
+  total_capped: false,
 });
 
 export type Call = { method: string; path: string; url: string; body: BodyInit | null | undefined };
 
-/** Answers the screen's calls: `…/all` selects from `options`, the rest from `handler`. */
+/** What the type-ahead selects asked for (their URLs), in order. */
+export const searches: string[] = [];
+
+/**
+ * Answers the screen's calls: `…/all` selects from `options`; a type-ahead's search of a path in `options` (e.g.
+ * '/v1/exporter') with those rows whose name contains `name` (a page, uncounted), and `{path}/{id}` with the one
+ * row; the rest from `handler`.
+ */
 export function stubApi(handler: (call: Call) => Response, options: Record<string, unknown[]> = {}) {
   const calls: Call[] = [];
+  searches.length = 0;
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const call = { method: init?.method ?? 'GET', path: url.split('?')[0] ?? url, url, body: init?.body };
     if (call.path.endsWith('/all')) return jsonResponse(200, { data: options[call.path] ?? [] });
+    const searched = call.method === 'GET' ? options[call.path] : undefined;
+    if (searched) {
+      searches.push(url);
+      const name = new URL(url, 'http://x').searchParams.get('name')?.toLowerCase() ?? '';
+      const rows = (searched as { name: string }[]).filter((row) => row.name.toLowerCase().includes(name));
+      return jsonResponse(200, {
+        data: rows,
+        current_page: 1,
+        per_page: 20,
+        total: rows.length,
+        last_page: 1,
+        total_capped: false,
+      });
+    }
+    const item = /^(.*)\/(\d+)$/.exec(call.path);
+    const owner = item && call.method === 'GET' ? options[item[1] ?? ''] : undefined;
+    if (owner) {
+      searches.push(url);
+      return jsonResponse(
+        200,
+        (owner as { id: number }[]).find((row) => row.id === Number(item?.[2])),
+      );
+    }
     calls.push(call);
     return handler(call);
   });

@@ -3,6 +3,7 @@ import type { LookupDefinition, LookupField, LookupRow } from '@origem/contract/
 import { Button, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
+import { RecordName } from '../../ui/row-actions';
 import { rowLabel } from './lookup-text';
 
 /** Row actions of the list; left out when the user may not change the table. */
@@ -28,7 +29,13 @@ export function lookupColumns(def: LookupDefinition, actions?: LookupRowActions)
     dataIndex: field.name,
     key: field.name,
     align: field.kind === 'boolean' ? 'center' : undefined,
-    render: (value: unknown) => renderValue(field, value),
+    // The row's name opens it (in the edit dialog), like its "Editar" action.
+    render: (value: unknown, row: LookupRow) =>
+      field.name === 'name' && actions && typeof value === 'string' ? (
+        <RecordName name={value} onOpen={() => actions.onEdit(row)} />
+      ) : (
+        renderValue(field, value)
+      ),
   }));
   if (!actions) return columns;
   columns.push({

@@ -1,7 +1,7 @@
 import { messages } from '@origem/contract/messages.pt';
 import type { LookupDefinition, LookupRow } from '@origem/contract/schemas/lookups';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { Breadcrumb, Form, Input, Result, Space, Tag } from 'antd';
+import { Breadcrumb, Form, Input, Space, Tag } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { ignoreShownError } from '../../api/api-error';
 import { useSession } from '../../lib/session';
@@ -10,6 +10,7 @@ import { DataTable } from '../../ui/data-table';
 import { showSuccessDialog } from '../../ui/feedback';
 import { FilterBar } from '../../ui/filter-bar';
 import { ListPage, type PrimaryAction, usePrimaryAction } from '../../ui/list-page';
+import { NotFoundResult } from '../../ui/status-pages';
 import { useListSearch } from '../../ui/use-list-search';
 import { useDeleteLookupRow } from './api/delete-lookup-row';
 import { useLookupTable } from './api/list-lookup-rows';
@@ -37,7 +38,7 @@ function useRecordDialog() {
     (next: RecordTarget) => {
       void navigate({
         to: '.',
-        search: ((prev: Search) => ({ ...prev, [RECORD_PARAM]: String(next) })) as never,
+        search: (prev: Search): Search => ({ ...prev, [RECORD_PARAM]: String(next) }),
         replace: true,
       });
     },
@@ -47,10 +48,10 @@ function useRecordDialog() {
     () =>
       navigate({
         to: '.',
-        search: ((prev: Search) => {
+        search: (prev: Search): Search => {
           const { [RECORD_PARAM]: _closed, ...rest } = prev;
           return rest;
-        }) as never,
+        },
         replace: true,
       }),
     [navigate],
@@ -135,11 +136,10 @@ function LookupTableScreen({ def }: { def: LookupDefinition }) {
 
 function UnknownLookup() {
   return (
-    <Result
-      status="404"
-      title={<h1 style={{ fontSize: 24, margin: 0 }}>Tabela não encontrada</h1>}
-      subTitle="O endereço acessado não corresponde a nenhuma tabela auxiliar."
-      extra={<Link to={LOOKUPS_HUB_PATH}>Ver as tabelas auxiliares</Link>}
+    <NotFoundResult
+      title="Tabela não encontrada"
+      detail="O endereço acessado não corresponde a nenhuma tabela auxiliar."
+      back={{ to: LOOKUPS_HUB_PATH, label: 'Ver as tabelas auxiliares' }}
     />
   );
 }

@@ -4,6 +4,7 @@ import { Link, useParams, useSearch } from '@tanstack/react-router';
 import { Button, Card, Result, Skeleton, Space, Tag } from 'antd';
 import { useSession } from '../../lib/session';
 import { PageHeader } from '../../ui/page-header';
+import { NotFoundResult } from '../../ui/status-pages';
 import { useCertificateModel } from './api/get-certificate-model';
 import { CertificateModelForm } from './certificate-model-form';
 import { MODELS_PATH } from './certificate-models-page';
@@ -24,11 +25,10 @@ function Loading() {
 
 function Missing({ text }: { text: string }) {
   return (
-    <Result
-      status="404"
+    <NotFoundResult
       title={messages.notFound}
-      subTitle={text}
-      extra={<Link to={MODELS_PATH}>Voltar para os modelos</Link>}
+      detail={text}
+      back={{ to: MODELS_PATH, label: 'Voltar para os modelos' }}
     />
   );
 }

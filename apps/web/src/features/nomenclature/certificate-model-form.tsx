@@ -89,11 +89,11 @@ function FieldName({ field }: { field: CertificateFieldDefinition }) {
 function ReadOnlyFieldRow({ form, field }: { form: ModelForm; field: CertificateFieldDefinition }) {
   const rule = useWatch({
     control: form.control,
-    name: `fields.${field.key}.rule` as never,
+    name: `fields.${field.key}.rule`,
   }) as unknown as FieldRule;
   const label = useWatch({
     control: form.control,
-    name: `fields.${field.key}.label` as never,
+    name: `fields.${field.key}.label`,
   }) as unknown as string;
   return (
     <tr>
@@ -114,8 +114,8 @@ function ReadOnlyFieldRow({ form, field }: { form: ModelForm; field: Certificate
 function FieldRow({ form, field }: { form: ModelForm; field: CertificateFieldDefinition }) {
   const ruleName = `fields.${field.key}.rule` as const;
   const labelName = `fields.${field.key}.label` as const;
-  const rule = useController({ control: form.control, name: ruleName as never });
-  const label = useController({ control: form.control, name: labelName as never });
+  const rule = useController({ control: form.control, name: ruleName });
+  const label = useController({ control: form.control, name: labelName });
   const { registerField } = form.meta;
   useEffect(() => registerField(ruleName), [registerField, ruleName]);
   useEffect(() => registerField(labelName), [registerField, labelName]);
@@ -203,7 +203,7 @@ export function CertificateModelForm({ dealId, model, dealLabel, readOnly }: Cer
   const languageCode = languages.data?.find((l) => l.id === languageId)?.code ?? 'pt';
   const resetLabels = () => {
     for (const f of CERTIFICATE_FIELDS) {
-      form.setValue(`fields.${f.key}.label` as never, defaultFieldLabel(f, languageCode) as never, {
+      form.setValue(`fields.${f.key}.label`, defaultFieldLabel(f, languageCode), {
         shouldDirty: true,
       });
     }

@@ -89,8 +89,9 @@ export function CertificateModelsPage() {
         if (!row.model) {
           return manage ? (
             <Link
-              to={to}
-              search={{ acordo: row.deal.abbreviation } as never}
+              to="/cadastros/modelos-certificado/$dealId"
+              params={{ dealId: String(row.deal.id) }}
+              search={{ acordo: row.deal.abbreviation }}
               aria-label={`Criar modelo de ${row.deal.abbreviation}`}
               style={{ whiteSpace: 'nowrap' }}
             >

@@ -1,9 +1,9 @@
 import { messages } from '@origem/contract/messages.pt';
 import {
-  CLASSIFICATION_TYPE_KEYS,
+  CLASSIFICATION_LIST_TYPE_KEYS,
   CLASSIFICATION_TYPES,
   type ClassificationList,
-  type ClassificationType,
+  type ClassificationListType,
   nomenclatureMessages,
 } from '@origem/contract/schemas/nomenclature';
 import { Form, Input, Modal, Select } from 'antd';
@@ -13,7 +13,7 @@ import { useCreateClassificationList } from './api/create-classification-list';
 import { useUpdateClassificationList } from './api/update-classification-list';
 import { CsvErrors, CsvFileInput, CsvHint, type UploadFailure, uploadFailure } from './csv-upload';
 
-type Values = { classification_type: ClassificationType | null; name: string; file: File | null };
+type Values = { classification_type: ClassificationListType | null; name: string; file: File | null };
 
 function clientErrors(values: Values, creating: boolean): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -47,7 +47,7 @@ export function ClassificationListModal({
   const update = useUpdateClassificationList();
   const sending = create.isPending || update.isPending;
   const [values, setValues] = useState<Values>({
-    classification_type: (list?.classification_type as ClassificationType | undefined) ?? null,
+    classification_type: (list?.classification_type as ClassificationListType | undefined) ?? null,
     name: list?.name ?? '',
     file: null,
   });
@@ -99,7 +99,7 @@ export function ClassificationListModal({
     }
   };
 
-  const typeOptions = CLASSIFICATION_TYPE_KEYS.map((key) => {
+  const typeOptions = CLASSIFICATION_LIST_TYPE_KEYS.map((key) => {
     const taken = creating && usedTypes.includes(key);
     return {
       value: key,
@@ -139,7 +139,7 @@ export function ClassificationListModal({
             value={values.classification_type ?? undefined}
             options={typeOptions}
             aria-invalid={errors.classification_type ? true : undefined}
-            onChange={(value: ClassificationType) => change({ classification_type: value })}
+            onChange={(value: ClassificationListType) => change({ classification_type: value })}
           />
         </Form.Item>
         <Form.Item label="Nome" required={creating} {...item('name', ids.name)}>

@@ -1,5 +1,6 @@
 import { DeleteOutlined, DownloadOutlined, SwapOutlined } from '@ant-design/icons';
 import { pageQuery } from '@origem/contract/paging';
+import { DOWNLOAD_NAMES, downloadFileName } from '@origem/contract/schemas/files';
 import type { ClassificationList } from '@origem/contract/schemas/nomenclature';
 import { Button, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
@@ -73,7 +74,7 @@ export function ClassificationListsPage() {
       render: (_, row) =>
         row.file ? (
           <div>
-            <div>{row.file.name}</div>
+            <div>{downloadFileName(DOWNLOAD_NAMES.classificationList, row.file.name)}</div>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {fileSize(row.file.size)}
             </Typography.Text>

@@ -20,7 +20,8 @@ function useOpenCode(): [string | null, (code: string | null) => void] {
   const navigate = useNavigate();
   const code = typeof raw.codigo === 'string' && /^\d{2,8}$/.test(raw.codigo) ? raw.codigo : null;
   const open = (next: string | null) => {
-    void navigate({ to: '.', search: { ...raw, codigo: next ?? undefined } as never });
+    const search: Record<string, unknown> = { ...raw, codigo: next ?? undefined };
+    void navigate({ to: '.', search });
   };
   return [code, open];
 }

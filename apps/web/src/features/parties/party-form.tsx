@@ -1,4 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
+import { DOWNLOAD_NAMES } from '@origem/contract/schemas/files';
 import type { PartyRecord } from '@origem/contract/schemas/party-records';
 import { useNavigate } from '@tanstack/react-router';
 import { Button, Card, Col, Divider, Row, Switch } from 'antd';
@@ -100,6 +101,7 @@ export function PartyForm({ view, party }: { view: PartyKindView; party?: PartyR
               pickLabel="Selecionar contrato social (PDF)"
               downloadLabel="Baixar contrato social"
               current={party?.social_contract ?? null}
+              downloadName={DOWNLOAD_NAMES.socialContract}
               onDownload={party ? () => void downloadSocialContract(view, party.id) : undefined}
             />
           </FormField>

@@ -11,8 +11,8 @@ export type PartyKindView = {
   api: string;
   /** '/exportadores' */
   listPath: string;
-  /** '/exportador' (+ '/{id}' or '/novo') */
-  detailPath: string;
+  /** The detail screen's route ('$id' is the record's id, or 'novo'). */
+  detailRoute: '/exportador/$id' | '/despachante/$id';
   plural: string;
   singular: string;
   /** 'o exportador' */
@@ -30,7 +30,7 @@ export const EXPORTER_VIEW: PartyKindView = {
   kind: 'exporter',
   api: '/v1/exporter',
   listPath: '/exportadores',
-  detailPath: '/exportador',
+  detailRoute: '/exportador/$id',
   plural: 'Exportadores',
   singular: 'Exportador',
   the: 'o exportador',
@@ -46,7 +46,7 @@ export const DISPATCHER_VIEW: PartyKindView = {
   kind: 'dispatcher',
   api: '/v1/dispatcher',
   listPath: '/despachantes',
-  detailPath: '/despachante',
+  detailRoute: '/despachante/$id',
   plural: 'Despachantes',
   singular: 'Despachante',
   the: 'o despachante',

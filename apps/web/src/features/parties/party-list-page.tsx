@@ -40,7 +40,7 @@ export function PartyListPage({ view }: { view: PartyKindView }) {
   const action: PrimaryAction = {
     label: view.newLabel,
     permission: view.manage,
-    to: `${view.detailPath}/novo`,
+    to: view.detailRoute.replace('$id', 'novo'),
   };
   const emptyAction = usePrimaryAction(action);
   const removal = useDeleteParty(view);
@@ -49,7 +49,7 @@ export function PartyListPage({ view }: { view: PartyKindView }) {
   const isParty = user?.exporter != null || user?.dispatcher != null;
   const staff = !isParty && can('entity.view');
   const trashed = list.search.excluidos;
-  const open = (row: PartyRecord) => void navigate({ to: `${view.detailPath}/${row.id}` });
+  const open = (row: PartyRecord) => void navigate({ to: view.detailRoute, params: { id: String(row.id) } });
 
   const columns: ColumnsType<PartyRecord> = [
     {
@@ -58,7 +58,9 @@ export function PartyListPage({ view }: { view: PartyKindView }) {
       key: 'name',
       render: (name: string, row) => (
         <Space orientation="vertical" size={0}>
-          <Link to={`${view.detailPath}/${row.id}`}>{name}</Link>
+          <Link to={view.detailRoute} params={{ id: String(row.id) }}>
+            {name}
+          </Link>
           {row.trade_name ? <span style={{ color: 'rgba(0,0,0,0.55)' }}>{row.trade_name}</span> : null}
         </Space>
       ),
@@ -174,7 +176,13 @@ export function PartyListPage({ view }: { view: PartyKindView }) {
         scroll={{ x: 900 }}
         label={`Lista de ${view.plural.toLowerCase()}`}
         emptyText={`Nenhum ${view.singular.toLowerCase()} encontrado.`}
-        emptyHint={emptyAction ? `Cadastre o primeiro em "${view.newLabel}".` : undefined}
+        emptyHint={
+          emptyAction
+            ? `Cadastre o primeiro em "${view.newLabel}".`
+            : view.kind === 'exporter' && user?.dispatcher
+              ? 'Os exportadores aparecem aqui quando um vínculo deles com você for aprovado.'
+              : undefined
+        }
         emptyAction={emptyAction}
       />
     </ListPage>

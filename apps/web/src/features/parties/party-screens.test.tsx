@@ -127,7 +127,25 @@ describe('exporters list', () => {
       storeSession(makeUser('analista'));
       stubApi(() => jsonResponse(200, page([])));
       renderInApp(<ExportersListPage />, '/exportadores?name=zzz');
+      expect(
+        await screen.findByText('Nenhum resultado para estes filtros.', {}, { timeout: 10_000 }),
+      ).toBeTruthy();
+      expect(screen.getByText('Limpar filtros')).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    'tells a dispatcher with no linked exporter what is true and what comes next, not "filtros" (issue 9, item 4)',
+    async () => {
+      storeSession(makeUser('despachante', { dispatcher: { id: 3 } }));
+      stubApi(() => jsonResponse(200, page([])));
+      renderInApp(<ExportersListPage />, '/exportadores');
       expect(await screen.findByText('Nenhum exportador encontrado.', {}, { timeout: 10_000 })).toBeTruthy();
+      expect(
+        screen.getByText('Os exportadores aparecem aqui quando um vínculo deles com você for aprovado.'),
+      ).toBeTruthy();
+      expect(screen.queryByText(/filtros/)).toBeNull();
     },
     SLOW,
   );

@@ -1,4 +1,5 @@
 import { SpecialStatus } from '@origem/contract/errors';
+import { DOWNLOAD_NAMES, type StoredFileInfo } from '@origem/contract/schemas/files';
 import {
   PROFILE_TYPES,
   preRegistrationMessages,
@@ -19,7 +20,7 @@ const FALLBACK_PROFILES = Object.entries(PROFILE_TYPES).map(([id, name]) => ({ i
  * The applicant's fields inside an <ApiForm>: profile, the party (person type, CPF/CNPJ, name, contacts,
  * address), federation → association, and the social contract PDF.
  */
-export function ApplicantFields({ currentFile }: { currentFile?: string | null }) {
+export function ApplicantFields({ currentFile = null }: { currentFile?: StoredFileInfo | null }) {
   const profiles = useProfileTypes();
   return (
     <>
@@ -30,17 +31,23 @@ export function ApplicantFields({ currentFile }: { currentFile?: string | null }
       </FormField>
       <PartyFields show={{ stateRegistration: false }} />
       <AssociationFields />
+      {/* One state for the file: the one on record (kept unless replaced), or none yet (required). */}
       <FormField
         name="social_contract"
         label="Contrato social (PDF)"
         required={!currentFile}
         help={
           currentFile
-            ? `Arquivo atual: ${currentFile}. Envie outro somente para substituí-lo.`
+            ? 'O contrato social enviado continua valendo. Troque-o somente se a correção pedir outro arquivo (PDF de até 10 MB).'
             : 'Arquivo PDF de até 10 MB.'
         }
       >
-        <PdfFileField current={null} pickLabel="Selecionar contrato social (PDF)" />
+        <PdfFileField
+          current={currentFile}
+          downloadName={DOWNLOAD_NAMES.socialContract}
+          removable={false}
+          pickLabel="Selecionar contrato social (PDF)"
+        />
       </FormField>
     </>
   );

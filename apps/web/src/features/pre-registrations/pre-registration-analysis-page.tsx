@@ -1,28 +1,27 @@
-import { CheckOutlined, CloseOutlined, DownloadOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { SpecialStatus } from '@origem/contract/errors';
+import { type ActionOf, preRegistrationFlow } from '@origem/contract/flows';
+import { DOWNLOAD_NAMES, downloadFileName } from '@origem/contract/schemas/files';
 import { PERSON_TYPES } from '@origem/contract/schemas/party';
-import {
-  PRE_REGISTRATION_STATUSES,
-  type PreRegistration,
-  preRegistrationMessages,
-} from '@origem/contract/schemas/pre-registrations';
+import { type PreRegistration, preRegistrationMessages } from '@origem/contract/schemas/pre-registrations';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Alert, Button, Card, Col, Descriptions, Flex, Row, Space, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { ignoreShownError } from '../../api/api-error';
 import { downloadFile } from '../../api/download';
 import { useRouteId } from '../../lib/use-route-id';
-import { confirmAction, confirmWithReason } from '../../ui/confirm-dialog';
-import { showSuccessDialog, showWarningDialog } from '../../ui/feedback';
+import { showWarningDialog } from '../../ui/feedback';
+import { type FlowActionInput, FlowActions } from '../../ui/flow-actions';
+import { FlowTag } from '../../ui/flow-tag';
+import { FlowTimeline } from '../../ui/flow-timeline';
 import { formatCep, formatDateTime, formatNumber, formatPhone, formatTaxId } from '../../ui/format';
 import { PageHeader } from '../../ui/page-header';
 import { RecordLoadFailed, RecordLoading, RecordNotFound } from '../../ui/record-states';
-import { StatusTag } from '../../ui/status-tag';
 import { approvePreRegistration, markPendency, reprovePreRegistration } from './api/decide-pre-registration';
-import { socialContractPath, usePreRegistration } from './api/get-pre-registration';
+import { receiptPath, socialContractPath, usePreRegistration } from './api/get-pre-registration';
 import { preRegistrationKeys } from './api/keys';
-import { profileLabel, STATUS_TONES } from './pre-registration-labels';
+import { profileLabel } from './pre-registration-labels';
 
 const back = { to: '/pre-cadastros', label: 'Voltar para os pré-cadastros' };
 
@@ -79,7 +78,19 @@ function Analysis({ record }: { record: PreRegistration }) {
       <PageHeader
         title={record.name}
         hint="Confira os dados e o contrato social; depois aprove, registre uma pendência ou reprove."
-        tags={<StatusTag status={record.status} labels={PRE_REGISTRATION_STATUSES} tones={STATUS_TONES} />}
+        tags={<FlowTag flow={preRegistrationFlow} status={record.status} />}
+        extra={
+          <Button
+            icon={<FilePdfOutlined aria-hidden />}
+            onClick={() =>
+              void downloadFile(receiptPath(record.id), {
+                defaultName: `comprovante-pre-cadastro-${record.id}.pdf`,
+              }).catch(ignoreShownError)
+            }
+          >
+            Comprovante (PDF)
+          </Button>
+        }
         backTo="/pre-cadastros"
       />
       <Row gutter={[16, 16]}>
@@ -91,8 +102,8 @@ function Analysis({ record }: { record: PreRegistration }) {
             {record.social_contract ? (
               <Flex justify="space-between" align="center" gap={16} wrap>
                 <Typography.Text>
-                  {record.social_contract.name} ({formatNumber(Math.ceil(record.social_contract.size / 1024))}{' '}
-                  KB)
+                  {downloadFileName(DOWNLOAD_NAMES.socialContract, record.social_contract.name)} (
+                  {formatNumber(Math.ceil(record.social_contract.size / 1024))} KB)
                 </Typography.Text>
                 <Button
                   icon={<DownloadOutlined aria-hidden />}
@@ -116,99 +127,44 @@ function Analysis({ record }: { record: PreRegistration }) {
   );
 }
 
+type PreRegistrationAction = ActionOf<typeof preRegistrationFlow>;
+
+/** The decision card: what was decided so far and exactly the actions the server allows this user now. */
 function Decision({ record, onDecided }: { record: PreRegistration; onDecided: () => Promise<void> }) {
-  const [busy, setBusy] = useState<string | null>(null);
-  const run = (name: string, action: () => Promise<void>) => {
-    setBusy(name);
-    void action()
-      .catch(ignoreShownError)
-      .finally(() => setBusy(null));
-  };
-
-  const approve = async () => {
-    const confirmed = await confirmAction({
-      title: `Aprovar o pré-cadastro de ${record.name}?`,
-      content: `Serão criados o ${profileLabel(record.profile_type).toLowerCase()} e o usuário, que receberá por e-mail o link para definir a senha.`,
-      okText: 'Aprovar',
-    });
-    if (!confirmed) return;
-    const response = await approvePreRegistration(record.id);
-    if (response.status === SpecialStatus.ApprovalRefused) {
-      void showWarningDialog(preRegistrationMessages.approvalRefused, response.data.message);
-      return;
+  const perform = async (action: PreRegistrationAction, input: FlowActionInput): Promise<string | null> => {
+    if (action === 'approve') {
+      const response = await approvePreRegistration(record.id);
+      if (response.status === SpecialStatus.ApprovalRefused) {
+        void showWarningDialog(preRegistrationMessages.approvalRefused, response.data.message);
+        return null;
+      }
+      return response.data.message;
     }
-    void showSuccessDialog(response.data.message);
-    await onDecided();
-  };
-
-  const decideWithReason = async (kind: 'pendency' | 'reprove') => {
-    const reason = await confirmWithReason(
-      kind === 'pendency'
-        ? {
-            title: 'Registrar pendência',
-            content: 'O solicitante receberá o motivo por e-mail, com um link para corrigir os dados.',
-            okText: 'Registrar pendência',
-            reasonLabel: 'O que precisa ser corrigido',
-          }
-        : {
-            title: `Reprovar o pré-cadastro de ${record.name}?`,
-            content: 'O solicitante receberá o motivo por e-mail.',
-            okText: 'Reprovar',
-            danger: true,
-          },
-    );
-    if (reason === null) return;
+    const note = input.note ?? '';
     const answer =
-      kind === 'pendency'
-        ? await markPendency(record.id, reason)
-        : await reprovePreRegistration(record.id, reason);
-    void showSuccessDialog(answer.message);
-    await onDecided();
+      action === 'pendency'
+        ? await markPendency(record.id, note)
+        : await reprovePreRegistration(record.id, note);
+    return answer.message;
   };
-
-  const canApprove = record.status === 'ENVIADO';
-  const canReprove = record.status === 'ENVIADO' || record.status === 'PENDENTE';
   return (
-    <Card title="Decisão">
-      <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-        <DecisionState record={record} />
-        {canApprove ? (
-          <Button
-            type="primary"
-            block
-            icon={<CheckOutlined aria-hidden />}
-            loading={busy === 'approve'}
-            disabled={busy !== null}
-            onClick={() => run('approve', approve)}
-          >
-            Aprovar
-          </Button>
-        ) : null}
-        {canApprove ? (
-          <Button
-            block
-            icon={<ExclamationCircleOutlined aria-hidden />}
-            loading={busy === 'pendency'}
-            disabled={busy !== null}
-            onClick={() => run('pendency', () => decideWithReason('pendency'))}
-          >
-            Pendência
-          </Button>
-        ) : null}
-        {canReprove ? (
-          <Button
-            danger
-            block
-            icon={<CloseOutlined aria-hidden />}
-            loading={busy === 'reprove'}
-            disabled={busy !== null}
-            onClick={() => run('reprove', () => decideWithReason('reprove'))}
-          >
-            Reprovar
-          </Button>
-        ) : null}
-      </Space>
-    </Card>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Card title="Decisão">
+        <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+          <DecisionState record={record} />
+          <FlowActions
+            flow={preRegistrationFlow}
+            actions={record.actions}
+            subject={`pré-cadastro de ${record.name}`}
+            perform={perform}
+            onDone={onDecided}
+          />
+        </Space>
+      </Card>
+      <Card title="Histórico">
+        <FlowTimeline flow={preRegistrationFlow} history={record.history} />
+      </Card>
+    </Space>
   );
 }
 
@@ -217,8 +173,10 @@ function DecisionState({ record }: { record: PreRegistration }) {
   const who = record.analysed_by
     ? `${record.analysed_by.name}, em ${formatDateTime(record.analysed_at)}`
     : null;
+  // The states each decision leads to, as the flow declares them.
+  const { pendency, approve, reprove } = preRegistrationFlow.actions;
   switch (record.status) {
-    case 'PENDENTE':
+    case pendency.to:
       return (
         <Alert
           type="warning"
@@ -232,7 +190,7 @@ function DecisionState({ record }: { record: PreRegistration }) {
           }
         />
       );
-    case 'APROVADO': {
+    case approve.to: {
       const exporter = record.exporter_id;
       return (
         <Alert
@@ -256,7 +214,7 @@ function DecisionState({ record }: { record: PreRegistration }) {
         />
       );
     }
-    case 'REPROVADO':
+    case reprove.to:
       return (
         <Alert
           type="error"

@@ -45,7 +45,7 @@ export function PreRegistrationFormPage() {
 function SignUpForm({ onSent }: { onSent: () => void }) {
   const form = useApiForm({
     schema: signUpSchema,
-    defaultValues: applicantDefaults() as never,
+    defaultValues: applicantDefaults(),
     onSubmit: async (values) => {
       const response = await createPreRegistration(applicantFormData(values));
       if (isTaxIdRefusal(response.status)) {

@@ -81,7 +81,7 @@ function CorrectionForm({
   const navigate = useNavigate();
   const form = useApiForm({
     schema: correctionSchema,
-    defaultValues: applicantDefaults(stored) as never,
+    defaultValues: applicantDefaults(stored),
     onSubmit: async (values) => {
       const response = await resubmitPreRegistration(stored.id, applicantFormData(values, { token }));
       if (isTaxIdRefusal(response.status)) {
@@ -117,7 +117,7 @@ function CorrectionForm({
         }
       />
       <ApiForm form={form} label="Correções do pré-cadastro">
-        <ApplicantFields currentFile={stored.social_contract?.name ?? null} />
+        <ApplicantFields currentFile={stored.social_contract} />
         <Flex justify="flex-end" gap={8}>
           <Button onClick={() => void navigate({ to: '/welcome' })}>Cancelar</Button>
           <SubmitButton size="large">Enviar correções</SubmitButton>

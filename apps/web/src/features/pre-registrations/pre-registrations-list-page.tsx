@@ -1,6 +1,6 @@
 import { DeleteOutlined, FileSearchOutlined } from '@ant-design/icons';
+import { preRegistrationFlow } from '@origem/contract/flows';
 import {
-  PRE_REGISTRATION_STATUSES,
   type PreRegistrationListItem,
   preRegistrationListQuery,
   preRegistrationMessages,
@@ -15,15 +15,16 @@ import { confirmAction } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
 import { showSuccessDialog } from '../../ui/feedback';
 import { FilterBar } from '../../ui/filter-bar';
+import { FlowTag } from '../../ui/flow-tag';
 import { formatDateTime, formatTaxId } from '../../ui/format';
 import { ListPage } from '../../ui/list-page';
 import { MaskedInput } from '../../ui/masked-input';
-import { StatusTag } from '../../ui/status-tag';
+import { RecordName } from '../../ui/row-actions';
 import { useListSearch } from '../../ui/use-list-search';
 import { useServerTable } from '../../ui/use-server-table';
 import { deletePreRegistration } from './api/decide-pre-registration';
 import { PRE_REGISTRATION_PATH, preRegistrationKeys } from './api/keys';
-import { profileLabel, STATUS_OPTIONS, STATUS_TONES } from './pre-registration-labels';
+import { profileLabel, STATUS_OPTIONS } from './pre-registration-labels';
 
 /** /pre-cadastros: the sign-ups of the user's association(s), newest first (SPEC §9), with status, CPF and CNPJ. */
 export function PreRegistrationsListPage() {
@@ -60,7 +61,15 @@ export function PreRegistrationsListPage() {
       width: 150,
       render: (value: string) => formatDateTime(value),
     },
-    { title: 'Nome / razão social', dataIndex: 'name', key: 'name', sorter: true },
+    {
+      title: 'Nome / razão social',
+      dataIndex: 'name',
+      key: 'name',
+      sorter: true,
+      render: (name: string, row) => (
+        <RecordName name={name} to={mayAnalyse ? `/pre-cadastro-analise/${row.id}` : undefined} />
+      ),
+    },
     {
       title: 'CPF / CNPJ',
       key: 'tax_id',
@@ -71,9 +80,7 @@ export function PreRegistrationsListPage() {
     {
       title: 'Situação',
       dataIndex: 'status',
-      render: (status: string) => (
-        <StatusTag status={status} labels={PRE_REGISTRATION_STATUSES} tones={STATUS_TONES} />
-      ),
+      render: (status: string) => <FlowTag flow={preRegistrationFlow} status={status} />,
     },
     {
       title: 'Ações',
@@ -93,7 +100,7 @@ export function PreRegistrationsListPage() {
               />
             </Tooltip>
           ) : null}
-          {mayAnalyse && row.status !== 'APROVADO' ? (
+          {mayAnalyse && row.status !== preRegistrationFlow.actions.approve.to ? (
             <Tooltip title="Excluir">
               <Button
                 type="text"

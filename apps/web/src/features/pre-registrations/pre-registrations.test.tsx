@@ -60,6 +60,18 @@ const stored: PreRegistration = {
   analysed_by: null,
   analysed_at: null,
   updated_at: '2026-03-02T13:00:00.000Z',
+  actions: ['approve', 'pendency', 'reprove'],
+  history: [
+    {
+      id: 1,
+      action: 'create',
+      from_status: null,
+      to_status: 'ENVIADO',
+      note: null,
+      user: null,
+      created_at: '2026-03-02T13:00:00.000Z',
+    },
+  ],
 };
 
 type Call = { method: string; url: string; body: BodyInit | null | undefined; auth: string | null };
@@ -227,7 +239,11 @@ describe('/pre-cadastro-pendencia/$id', () => {
       expect((screen.getByRole('textbox', { name: 'Razão social' }) as HTMLInputElement).value).toBe(
         'Café do Planalto Ltda.',
       );
-      expect(screen.getByText(/Arquivo atual: contrato.pdf/)).toBeTruthy();
+      // One state for the file: the one on record, replaceable, never "Nenhum arquivo enviado" (issue 9, item 7).
+      expect(screen.getByText(/contrato_social\.pdf/)).toBeTruthy();
+      expect(screen.getByText('Trocar arquivo')).toBeTruthy();
+      expect(screen.queryByText('Nenhum arquivo enviado.')).toBeNull();
+      expect(screen.queryByText('Remover')).toBeNull();
       expect(calls[0]?.url).toContain('token=abc');
 
       fireEvent.click(screen.getByRole('button', { name: 'Enviar correções' }));
@@ -297,12 +313,12 @@ describe('/pre-cadastro-analise/$id', () => {
         return undefined;
       });
       renderAt('/pre-cadastro-analise/5');
-      expect(await screen.findByText('contrato.pdf (2 KB)', {}, { timeout: 10_000 })).toBeTruthy();
+      expect(await screen.findByText('contrato_social.pdf (2 KB)', {}, { timeout: 10_000 })).toBeTruthy();
       expect(screen.getByText('11.222.333/0001-81')).toBeTruthy();
       fireEvent.click(screen.getByRole('button', { name: 'Aprovar' }));
-      await waitFor(() => expect(dialogWith('Aprovar o pré-cadastro de')).toBeTruthy());
+      await waitFor(() => expect(dialogWith('Aprovar: pré-cadastro de')).toBeTruthy());
       fireEvent.click(
-        within(dialogWith('Aprovar o pré-cadastro de') as HTMLElement).getByRole('button', {
+        within(dialogWith('Aprovar: pré-cadastro de') as HTMLElement).getByRole('button', {
           name: 'Aprovar',
         }),
       );
@@ -332,10 +348,10 @@ describe('/pre-cadastro-analise/$id', () => {
         return undefined;
       });
       renderAt('/pre-cadastro-analise/5');
-      fireEvent.click(await screen.findByRole('button', { name: 'Pendência' }, { timeout: 10_000 }));
-      await waitFor(() => expect(dialogWith('Registrar pendência')).toBeTruthy());
-      const dialog = dialogWith('Registrar pendência') as HTMLElement;
-      const ok = within(dialog).getByRole('button', { name: 'Registrar pendência' });
+      fireEvent.click(await screen.findByRole('button', { name: 'Marcar pendência' }, { timeout: 10_000 }));
+      await waitFor(() => expect(dialogWith('Marcar pendência: pré-cadastro de')).toBeTruthy());
+      const dialog = dialogWith('Marcar pendência: pré-cadastro de') as HTMLElement;
+      const ok = within(dialog).getByRole('button', { name: 'Marcar pendência' });
       expect(ok.hasAttribute('disabled')).toBe(true);
       fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Assinar.' } });
       await waitFor(() => expect(ok.hasAttribute('disabled')).toBe(false));
@@ -343,6 +359,42 @@ describe('/pre-cadastro-analise/$id', () => {
       await waitFor(() => expect(dialogWith('Pendência registrada com sucesso!')).toBeTruthy());
       const post = calls.find((c) => c.method === 'POST');
       expect(JSON.parse(String(post?.body))).toEqual({ reason: 'Assinar.' });
+    },
+    SLOW,
+  );
+
+  it(
+    'shows exactly the actions the server allows, and the history as a timeline',
+    async () => {
+      storeSession(makeUser('analista'));
+      const pending = {
+        ...stored,
+        status: 'PENDENTE' as const,
+        pendency_reason: 'Falta a assinatura.',
+        actions: ['reprove'],
+        history: [
+          ...stored.history,
+          {
+            id: 2,
+            action: 'pendency',
+            from_status: 'ENVIADO',
+            to_status: 'PENDENTE',
+            note: 'Falta a assinatura.',
+            user: { id: 2, name: 'Ana Analista' },
+            created_at: '2026-03-03T15:30:00.000Z',
+          },
+        ],
+      };
+      stubApi((method, path) =>
+        method === 'GET' && path === '/v1/pre_registration/5' ? jsonResponse(200, pending) : undefined,
+      );
+      renderAt('/pre-cadastro-analise/5');
+      expect(await screen.findByRole('button', { name: 'Reprovar' }, { timeout: 10_000 })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Aprovar' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Marcar pendência' })).toBeNull();
+      expect(screen.getByText('Criação')).toBeTruthy();
+      expect(screen.getAllByText('Falta a assinatura.').length).toBeGreaterThan(0);
+      expect(screen.getByText(/Ana Analista/)).toBeTruthy();
     },
     SLOW,
   );

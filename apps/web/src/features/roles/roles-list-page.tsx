@@ -86,7 +86,8 @@ export function RolesListPage() {
       render: (_: unknown, role) => (
         <Space size={4}>
           <Link
-            to={`${ROLES_PATH}/${role.id}`}
+            to="/configuracao/perfil/$id"
+            params={{ id: String(role.id) }}
             aria-label={`Editar ${role.display_name}`}
             style={{ paddingInline: 7, whiteSpace: 'nowrap' }}
           >

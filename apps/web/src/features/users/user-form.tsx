@@ -15,6 +15,7 @@ import { MaskedInput } from '../../ui/masked-input';
 import { PageHeader } from '../../ui/page-header';
 import { RemoteSelect } from '../../ui/remote-select';
 import { StatusTag } from '../../ui/status-tag';
+import { TypeAheadSelect } from '../../ui/type-ahead-select';
 import { useCreateUser } from './api/create-user';
 import { useDeleteUser } from './api/delete-user';
 import { ROLE_OPTIONS_PATH, useRoleOptions } from './api/get-role-options';
@@ -25,6 +26,7 @@ import {
   ENTITY_FIELDS,
   type EntityField,
   entityFieldFor,
+  type PartyOption,
   userFormDefaults,
   userFormSchema,
   withPlacement,
@@ -37,11 +39,18 @@ const roleOption = (role: Role) => ({
 
 const half = { xs: 24, md: 12 };
 
-function EntitySelect({ field }: { field: EntityField }) {
-  const { label, path } = ENTITY_FIELDS[field];
+/** The record the user is placed in; `user`, when editing, names the current exporter or dispatcher. */
+function EntitySelect({ field, user }: { field: EntityField; user: User | undefined }) {
+  const { label, path, typeAhead } = ENTITY_FIELDS[field];
+  const party =
+    field === 'exporter_id' ? user?.exporter : field === 'dispatcher_id' ? user?.dispatcher : null;
   return (
     <FormField name={field} label={label} required>
-      <RemoteSelect<EntityOption> path={path} toOption={entityOption} />
+      {typeAhead ? (
+        <TypeAheadSelect<PartyOption> {...typeAhead} selected={party ? typeAhead.toOption(party) : null} />
+      ) : (
+        <RemoteSelect<EntityOption> path={path} toOption={entityOption} />
+      )}
     </FormField>
   );
 }
@@ -172,7 +181,9 @@ export function UserForm({ user }: { user?: User }) {
                 />
               </FormField>
             </Col>
-            <Col {...half}>{entityField ? <EntitySelect key={entityField} field={entityField} /> : null}</Col>
+            <Col {...half}>
+              {entityField ? <EntitySelect key={entityField} field={entityField} user={user} /> : null}
+            </Col>
             <Col xs={24}>
               <FormField
                 name="active"

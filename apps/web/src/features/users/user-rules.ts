@@ -2,6 +2,8 @@ import { messages } from '@origem/contract/messages.pt';
 import { ASSIGNABLE_ROLE_TYPES, type RoleType } from '@origem/contract/permissions';
 import type { UserDetail } from '@origem/contract/schemas/auth';
 import { type User, type UserInput, userInputSchema } from '@origem/contract/schemas/users';
+import { formatNameWithTaxId } from '../../ui/format';
+import type { TypeAheadSource } from '../../ui/type-ahead-select';
 
 /** The placement field a role's type asks for (the server decides placement from it, see users/service.ts). */
 export type EntityField =
@@ -11,7 +13,29 @@ export type EntityField =
   | 'exporter_id'
   | 'dispatcher_id';
 
-export const ENTITY_FIELDS: Record<EntityField, { label: string; path: string; required: string }> = {
+/** An exporter or dispatcher as its paged list answers it (the type-ahead's rows). */
+export type PartyOption = { id: number; name: string; cpf?: string | null; cnpj?: string | null };
+
+/** A type-ahead over a party list (they grow by the thousand): GET {base}?name, the chosen one from {base}/{id}. */
+function partySource(base: string): TypeAheadSource<PartyOption> {
+  return {
+    path: base,
+    searchParam: 'name',
+    toOption: (party) => ({ value: party.id, label: formatNameWithTaxId(party) }),
+    detailPath: (id) => `${base}/${id}`,
+  };
+}
+
+export type EntityFieldSpec = {
+  label: string;
+  /** The `…/all` list of a small table (associations, federations, confederations). */
+  path: string;
+  required: string;
+  /** A table that grows is searched instead (exporters, dispatchers). */
+  typeAhead?: TypeAheadSource<PartyOption>;
+};
+
+export const ENTITY_FIELDS: Record<EntityField, EntityFieldSpec> = {
   trade_association_id: {
     label: 'Associação comercial',
     path: '/v1/trade_association/all',
@@ -28,11 +52,17 @@ export const ENTITY_FIELDS: Record<EntityField, { label: string; path: string; r
     required: messages.user.confederationRequired,
   },
   // The user acts for the record; the server takes the association from it.
-  exporter_id: { label: 'Exportador', path: '/v1/exporter/all', required: messages.user.exporterRequired },
+  exporter_id: {
+    label: 'Exportador',
+    path: '/v1/exporter/all',
+    required: messages.user.exporterRequired,
+    typeAhead: partySource('/v1/exporter'),
+  },
   dispatcher_id: {
     label: 'Despachante',
     path: '/v1/dispatcher/all',
     required: messages.user.dispatcherRequired,
+    typeAhead: partySource('/v1/dispatcher'),
   },
 };
 

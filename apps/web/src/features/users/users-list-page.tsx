@@ -51,9 +51,19 @@ export function UsersListPage() {
       title: 'Nome',
       dataIndex: 'name',
       key: 'name',
-      render: (name: string, row) => <Link to={`/usuarios/${row.id}`}>{name}</Link>,
+      render: (name: string, row) => (
+        <Link to="/usuarios/$id" params={{ id: String(row.id) }}>
+          {name}
+        </Link>
+      ),
     },
-    { title: 'E-mail', dataIndex: 'email', key: 'email' },
+    {
+      title: 'E-mail',
+      dataIndex: 'email',
+      key: 'email',
+      // An address broken mid-word reads wrong; the table scrolls instead (its actions stay pinned).
+      render: (email: string) => <span style={{ whiteSpace: 'nowrap' }}>{email}</span>,
+    },
     {
       title: 'CPF',
       dataIndex: 'cpf',

@@ -1,10 +1,14 @@
-import type { SelectOption } from '../../../ui/remote-select';
+import type { TypeAheadSource } from '../../../ui/type-ahead-select';
 
 /** An item of GET /v1/audit/ip_address: an address seen in the trail (id and name are the address). */
 export type AuditIpOption = { id: string; name: string };
 
-/** GET /v1/audit/ip_address, for the 'Endereço IP' filter (RemoteSelect caches it with TanStack Query). */
-export const auditIpAddressesSource = {
+/**
+ * GET /v1/audit/ip_address?search, for the 'Endereço IP' filter: the first 20 addresses of the trail that start
+ * with what was typed (the trail grows without end: never the whole list). The chosen value is the address.
+ */
+export const auditIpAddressesSource: TypeAheadSource<AuditIpOption> = {
   path: '/v1/audit/ip_address',
-  toOption: (ip: AuditIpOption): SelectOption => ({ value: ip.id, label: ip.name }),
+  searchParam: 'search',
+  toOption: (ip) => ({ value: ip.id, label: ip.name }),
 };

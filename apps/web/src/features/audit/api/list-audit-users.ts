@@ -1,13 +1,15 @@
-import type { SelectOption } from '../../../ui/remote-select';
+import type { TypeAheadSource } from '../../../ui/type-ahead-select';
 
-/** An item of GET /v1/audit/user: the users who appear in the trail (in the user's scope). */
+/** An item of GET /v1/audit/user: a user of the session's scope. */
 export type AuditUserOption = { id: number; name: string; email: string };
 
-/** GET /v1/audit/user, for the 'Usuário' filter (RemoteSelect caches it with TanStack Query). */
-export const auditUsersSource = {
+/**
+ * GET /v1/audit/user?search, for the 'Usuário' filter: the first 20 users of the scope whose name or e-mail
+ * contains what was typed; the one chosen (from a shared link) read back with ?id.
+ */
+export const auditUsersSource: TypeAheadSource<AuditUserOption> = {
   path: '/v1/audit/user',
-  toOption: (user: AuditUserOption): SelectOption => ({
-    value: user.id,
-    label: `${user.name} — ${user.email}`,
-  }),
+  searchParam: 'search',
+  toOption: (user) => ({ value: user.id, label: `${user.name} — ${user.email}` }),
+  detailPath: (id) => `/v1/audit/user?id=${id}`,
 };

@@ -1,3 +1,4 @@
+import { isApiError } from '../../../api/api-error';
 import { http } from '../../../api/http';
 import type { HttpResponse } from '../../../api/http-client';
 
@@ -17,4 +18,18 @@ export function saveNewPassword(password: string, newPassword: string): Promise<
     method: 'POST',
     body: { password, new_password: newPassword },
   });
+}
+
+/**
+ * POST /v1/user/reset_password/check: true while the e-mailed link still works (204), false when it was used,
+ * expired or replaced (422). Asked when the page opens; it uses nothing up.
+ */
+export async function checkResetLink(token: string): Promise<boolean> {
+  try {
+    await http.post('/v1/user/reset_password/check', { token }, { anonymous: true, silent: true });
+    return true;
+  } catch (error) {
+    if (isApiError(error) && error.status === 422) return false;
+    throw error;
+  }
 }

@@ -1,4 +1,5 @@
-import { OAUTH_CLIENT_ID, type TokenResponse, type UserDetail } from '@origem/contract/schemas/auth';
+import { OAUTH_CLIENT_ID } from '@origem/contract/auth-constants';
+import type { TokenResponse, UserDetail } from '@origem/contract/schemas/auth';
 import { http } from '../../../api/http';
 import { sessionStore } from '../../../lib/session';
 
@@ -7,7 +8,8 @@ export function requestToken(username: string, password: string): Promise<TokenR
   return http.post<TokenResponse>(
     '/v1/oauth/token',
     { grant_type: 'password', client_id: OAUTH_CLIENT_ID, username, password, recaptchaToken: '' },
-    { anonymous: true, silent: true },
+    // The answer is a token: the server must not keep it as an idempotent replay.
+    { anonymous: true, silent: true, idempotent: false },
   );
 }
 

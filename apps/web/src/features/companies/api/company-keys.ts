@@ -1,4 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { formatNameWithTaxId } from '../../../ui/format';
+import type { TypeAheadSource } from '../../../ui/type-ahead-select';
 
 /** Cache keys of the companies feature. */
 export const companyKeys = {
@@ -9,8 +11,18 @@ export const companyKeys = {
 
 /** GET /v1/country/all: the country select (RemoteSelect caches it under ['options', path]). */
 export const COUNTRY_OPTIONS_PATH = '/v1/country/all';
-/** GET /v1/exporter/all: the exporters staff may file a company under. */
-export const EXPORTER_OPTIONS_PATH = '/v1/exporter/all';
+/**
+ * The exporters staff may file a company under: a type-ahead over GET /v1/exporter?name (they grow by the
+ * thousand), the chosen one read from GET /v1/exporter/{id}. For a dispatcher the same search answers only the
+ * exporters it has an approved link with (the server's row scope).
+ */
+export type ExporterOption = { id: number; name: string; cpf?: string | null; cnpj?: string | null };
+export const exporterSource: TypeAheadSource<ExporterOption> = {
+  path: '/v1/exporter',
+  searchParam: 'name',
+  toOption: (exporter) => ({ value: exporter.id, label: formatNameWithTaxId(exporter) }),
+  detailPath: (id) => `/v1/exporter/${id}`,
+};
 
 /** After a create, edit or delete: lists, details and the company selects of other screens refetch. */
 export async function invalidateCompanies(queryClient: QueryClient): Promise<void> {

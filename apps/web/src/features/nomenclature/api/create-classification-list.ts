@@ -1,9 +1,9 @@
-import type { ClassificationList, ClassificationType } from '@origem/contract/schemas/nomenclature';
+import type { ClassificationList, ClassificationListType } from '@origem/contract/schemas/nomenclature';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../api/http';
 import { invalidateNomenclatureLists } from './invalidate';
 
-export type NewClassificationList = { classification_type: ClassificationType; name: string; file: File };
+export type NewClassificationList = { classification_type: ClassificationListType; name: string; file: File };
 
 /**
  * POST /v1/classification_list (multipart: classification_type, name, file) → 201 ClassificationList.

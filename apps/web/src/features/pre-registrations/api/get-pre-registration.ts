@@ -13,3 +13,4 @@ export function usePreRegistration(id: number | null) {
 }
 
 export const socialContractPath = (id: number) => `${PRE_REGISTRATION_PATH}/social_contract/${id}`;
+export const receiptPath = (id: number) => `${PRE_REGISTRATION_PATH}/receipt/${id}`;

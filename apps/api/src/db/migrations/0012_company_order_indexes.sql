@@ -1,0 +1,2 @@
+CREATE INDEX "companies_city_order_idx" ON "companies" USING btree ("city" collate "und-x-icu","corporate_name" collate "und-x-icu","id");--> statement-breakpoint
+CREATE INDEX "companies_tax_id_order_idx" ON "companies" USING btree (coalesce("cnpj", "foreign_tax_id"),"corporate_name" collate "und-x-icu","id");

@@ -1,0 +1,95 @@
+import { X509Certificate } from 'node:crypto';
+import forge from 'node-forge';
+import { SignatureRefused } from './errors';
+
+/** ICP-Brasil's otherName for a natural person (e-CPF): birth date (8), CPF (11), NIS, RG… */
+const ICP_PERSON_OID = '2.16.76.1.3.1';
+const SAN_OID = '2.5.29.17';
+
+export type SignerFacts = {
+  subject: string;
+  commonName: string;
+  cpf: string | null;
+  validFrom: Date;
+  validTo: Date;
+};
+
+export const pemOfBase64 = (base64: string) =>
+  `-----BEGIN CERTIFICATE-----\n${base64.replace(/\s+/g, '').replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`;
+
+/** The CPF of an ICP-Brasil e-CPF: its subjectAltName otherName 2.16.76.1.3.1, else the `NAME:CPF` common name. */
+export function signerFacts(pem: string): SignerFacts {
+  const x509 = new X509Certificate(pem);
+  const cert = forge.pki.certificateFromPem(pem);
+  const commonName = String(cert.subject.getField('CN')?.value ?? '');
+  let cpf: string | null = null;
+  const san = cert.extensions.find((e) => e.id === SAN_OID) as { value?: string } | undefined;
+  if (san?.value) {
+    const names = forge.asn1.fromDer(san.value);
+    for (const name of names.value as forge.asn1.Asn1[]) {
+      // otherName is [0] constructed: type-id OID, then [0] EXPLICIT value.
+      if (name.tagClass !== forge.asn1.Class.CONTEXT_SPECIFIC || name.type !== 0) continue;
+      const [oid, wrapped] = name.value as forge.asn1.Asn1[];
+      if (!oid || forge.asn1.derToOid(oid.value as string) !== ICP_PERSON_OID) continue;
+      const inner = (wrapped?.value as forge.asn1.Asn1[] | undefined)?.[0];
+      const text = typeof inner?.value === 'string' ? inner.value : '';
+      const digits = text.slice(8, 19);
+      if (/^[0-9]{11}$/.test(digits)) cpf = digits;
+    }
+  }
+  if (!cpf) {
+    const match = /:(\d{11})$/.exec(commonName);
+    cpf = match?.[1] ?? null;
+  }
+  return {
+    subject: x509.subject.replace(/\n/g, ', '),
+    commonName,
+    cpf,
+    validFrom: new Date(x509.validFrom),
+    validTo: new Date(x509.validTo),
+  };
+}
+
+/** Parses a PEM bundle (the trust list) into certificates. */
+export function parseTrustList(pemBundle: string): X509Certificate[] {
+  const blocks = pemBundle.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+  return blocks.map((block) => new X509Certificate(block));
+}
+
+const within = (c: X509Certificate, at: Date) =>
+  new Date(c.validFrom).getTime() <= at.getTime() && at.getTime() <= new Date(c.validTo).getTime();
+
+/**
+ * Checks the signer's certificate the way a customs office would: valid at signing time, chaining through the
+ * trust list (roots and the intermediates of ICP-Brasil, or the tests' CA) to a self-signed root, every link valid
+ * then, and the CPF equal to the one expected. Throws a refusal naming what failed.
+ */
+export function checkSigner(
+  pem: string,
+  options: { trust: X509Certificate[]; at: Date; cpf: string; who: string },
+): SignerFacts {
+  const facts = signerFacts(pem);
+  let current = new X509Certificate(pem);
+  if (!within(current, options.at)) {
+    throw new SignatureRefused(
+      `O certificado digital de ${facts.commonName || 'quem assinou'} não estava válido na data da assinatura (validade ${facts.validFrom.toLocaleDateString('pt-BR')} a ${facts.validTo.toLocaleDateString('pt-BR')}).`,
+    );
+  }
+  for (let depth = 0; ; depth++) {
+    const issuer = options.trust.find((ca) => current.checkIssued(ca) && current.verify(ca.publicKey));
+    if (!issuer || depth > 8 || !within(issuer, options.at)) {
+      throw new SignatureRefused(
+        'O certificado digital não foi emitido por uma autoridade certificadora confiável (ICP-Brasil).',
+      );
+    }
+    if (issuer.checkIssued(issuer)) break;
+    current = issuer;
+  }
+  const expected = options.cpf.replace(/\D/g, '');
+  if (!facts.cpf || facts.cpf !== expected) {
+    throw new SignatureRefused(
+      `O CPF do certificado digital (${facts.cpf ?? 'não encontrado'}) não é o CPF ${options.who}.`,
+    );
+  }
+  return facts;
+}

@@ -1,0 +1,186 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildCod, COD_FORMS, type CodInput, certifyCod } from '../xml/cod';
+import { xmllintErrors } from '../xml/schemas';
+import { checkSigner, parseTrustList } from './certificate';
+import { SignatureRefused } from './errors';
+import { openPkcs12 } from './pkcs12';
+import { pkcs12Of, testCa, testPerson } from './test-pki';
+import { signCod, verifyCodSignature } from './xmldsig';
+
+const ca = testCa();
+const rogue = testCa('AC Desconhecida');
+const exporterCpf = '12345678909';
+const officialCpf = '98765432100';
+const exporter = testPerson(ca, { name: 'MARIA EXPORTADORA', cpf: exporterCpf });
+const official = testPerson(ca, { name: 'JOAO DA ENTIDADE', cpf: officialCpf });
+const trust = parseTrustList(ca.certPem);
+const dir = mkdtempSync(path.join(tmpdir(), 'cod-sign-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const input = (acronym: string): CodInput => ({
+  agreement: { name: `ACE ${acronym.slice(1)} - Acordo de teste`, acronym },
+  exporter: {
+    country: 'BR',
+    name: 'Café & Exportação <Ltda>',
+    address: 'Rua das Flores, 10',
+    city: 'Santos',
+    phone: '(13) 3333-4444',
+    email: 'contato@cafe.com.br',
+  },
+  importer: { country: 'AR', name: 'Importadora SA', address: 'Av. Corrientes 100', city: 'Buenos Aires' },
+  consignee: { country: 'UY', name: 'Consignatário SA', address: 'Calle 1', city: 'Montevideo' },
+  invoice: { number: 'FAT-2026/001', date: '2026-01-10' },
+  items: [
+    {
+      ncm: '09012100',
+      name: 'Café torrado e moído',
+      quantity: '100',
+      unit: 'KG',
+      value: '1000.5',
+      originRule: 'Art. 3, a)',
+      declarationDate: new Date('2026-01-05T12:00:00Z'),
+    },
+    {
+      ncm: '21011110',
+      name: 'Café solúvel',
+      quantity: '12.3456',
+      unit: 'KG',
+      value: '77',
+      originRule: 'Art. 3, b)',
+      declarationDate: new Date('2026-01-06T12:00:00Z'),
+    },
+  ],
+  transport: { port: 'Santos', means: 'Marítimo', destination: 'AR' },
+  comments: 'Observação de teste',
+  currency: 'USD',
+  declaredAt: new Date('2026-01-11T15:00:00Z'),
+});
+
+const certification = {
+  ehid: '036',
+  name: 'Associação Comercial de Teste',
+  address: 'Rua da Entidade, 1',
+  city: 'São Paulo',
+  url: 'http://origem.test/verificar/abc',
+  controlCode: '005',
+  certifiedAt: new Date('2026-01-12T10:00:00Z'),
+  certificateId: 'BR036A18260000012300',
+};
+
+function fullCod(acronym: string) {
+  const unsigned = buildCod(input(acronym));
+  const first = signCod(unsigned, 'COD', exporter.keyPem, exporter.certPem);
+  const second = signCod(certifyCod(first, certification), 'CODEH', official.keyPem, official.certPem);
+  return { unsigned, first, second };
+}
+
+/** xmlsec1, one signature at a time (the README's command), trusting the test CA: it checks the chain too. */
+function xmlsec(xml: string, target: 'COD' | 'CODEH', caPem: string): boolean {
+  const file = path.join(dir, `${target}-${Math.random()}.xml`);
+  const cert = path.join(dir, `${target}-${Math.random()}.crt`);
+  writeFileSync(file, xml);
+  writeFileSync(cert, caPem);
+  const node =
+    target === 'COD'
+      ? "//*[local-name()='CODExporter']/*[local-name()='Signature']"
+      : "/*/*/*[local-name()='Signature']";
+  try {
+    execFileSync(
+      'xmlsec1',
+      ['verify', '--id-attr:id', target, '--node-xpath', node, '--trusted-pem', cert, file],
+      { stdio: 'pipe' },
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('COD XML per deal form, at each stage', () => {
+  for (const acronym of COD_FORMS) {
+    it(`Form${acronym}: valid unsigned, exporter-signed and complete; xmlsec1 verifies both signatures`, () => {
+      const { unsigned, first, second } = fullCod(acronym);
+      expect(unsigned).toContain(`<Form${acronym}>`);
+      expect(Buffer.from(second).subarray(0, 3).toString('hex')).not.toBe('efbbbf');
+      expect(xmllintErrors(unsigned, 'unsigned')).toBeNull();
+      expect(xmllintErrors(first, 'exporterSigned')).toBeNull();
+      expect(xmllintErrors(second, 'complete')).toBeNull();
+      // A stage's document does not pass the next stage's schema.
+      expect(xmllintErrors(unsigned, 'exporterSigned')).not.toBeNull();
+      expect(xmlsec(second, 'COD', ca.certPem)).toBe(true);
+      expect(xmlsec(second, 'CODEH', ca.certPem)).toBe(true);
+      expect(verifyCodSignature(second, 'COD')).toBe(exporter.certPem.replace(/\r/g, ''));
+      expect(verifyCodSignature(second, 'CODEH')).toBe(official.certPem.replace(/\r/g, ''));
+    });
+  }
+
+  it('refuses a deal form the product does not build', () => {
+    expect(() => buildCod(input('A72'))).toThrow(/não tem formulário COD/);
+  });
+});
+
+describe('our verifier', () => {
+  const { second } = fullCod('A18');
+
+  it('refuses an item changed after signing (both signatures), EH changed (only the second)', () => {
+    const item = second.replace('Café solúvel', 'Café solúvel extra');
+    expect(() => verifyCodSignature(item, 'COD')).toThrow(SignatureRefused);
+    expect(() => verifyCodSignature(item, 'CODEH')).toThrow(/foi alterado/);
+    expect(xmlsec(item, 'COD', ca.certPem)).toBe(false);
+    const eh = second.replace('BR036A18260000012300', 'BR036A18260000099900');
+    expect(verifyCodSignature(eh, 'COD')).toBeTruthy();
+    expect(() => verifyCodSignature(eh, 'CODEH')).toThrow(SignatureRefused);
+    expect(xmlsec(eh, 'CODEH', ca.certPem)).toBe(false);
+  });
+
+  it('refuses a forged signature value and an unsigned document', () => {
+    const forged = second.replace(
+      /<SignatureValue>(.)/,
+      (_m, c: string) => `<SignatureValue>${c === 'A' ? 'B' : 'A'}`,
+    );
+    expect(() => verifyCodSignature(forged, 'COD')).toThrow(SignatureRefused);
+    expect(() => verifyCodSignature(buildCod(input('A18')), 'COD')).toThrow(/não tem a assinatura/);
+    expect(() => verifyCodSignature('<a><b></a>', 'COD')).toThrow(/não é um XML válido/);
+  });
+
+  it('checks the signer: trusted chain, validity at signing time, CPF from otherName or CN', () => {
+    const now = new Date();
+    expect(checkSigner(exporter.certPem, { trust, at: now, cpf: exporterCpf, who: 'x' }).cpf).toBe(
+      exporterCpf,
+    );
+    expect(() =>
+      checkSigner(exporter.certPem, { trust, at: now, cpf: officialCpf, who: 'do responsável legal' }),
+    ).toThrow(/não é o CPF do responsável legal/);
+    const expired = testPerson(ca, {
+      name: 'MARIA',
+      cpf: exporterCpf,
+      notBefore: new Date(Date.now() - 400 * 86_400_000),
+      notAfter: new Date(Date.now() - 86_400_000),
+    });
+    expect(() => checkSigner(expired.certPem, { trust, at: now, cpf: exporterCpf, who: 'x' })).toThrow(
+      /não estava válido/,
+    );
+    const stranger = testPerson(rogue, { name: 'MARIA', cpf: exporterCpf });
+    expect(() => checkSigner(stranger.certPem, { trust, at: now, cpf: exporterCpf, who: 'x' })).toThrow(
+      /autoridade certificadora confiável/,
+    );
+    const cnOnly = testPerson(ca, { name: 'MARIA', cpf: exporterCpf, sanCpf: null });
+    expect(checkSigner(cnOnly.certPem, { trust, at: now, cpf: exporterCpf, who: 'x' }).cpf).toBe(exporterCpf);
+    // The otherName wins over the common name.
+    const mismatch = testPerson(ca, { name: 'MARIA', cpf: exporterCpf, sanCpf: officialCpf });
+    expect(() => checkSigner(mismatch.certPem, { trust, at: now, cpf: exporterCpf, who: 'x' })).toThrow(
+      SignatureRefused,
+    );
+  });
+
+  it('opens an A1 PKCS#12 in memory and refuses a wrong password', () => {
+    const p12 = pkcs12Of(exporter, 'segredo', ca);
+    const opened = openPkcs12(p12, 'segredo');
+    expect(opened.certificatePem.replace(/\r/g, '')).toBe(exporter.certPem.replace(/\r/g, ''));
+    expect(() => openPkcs12(p12, 'errada')).toThrow(/verifique o arquivo/);
+  });
+});

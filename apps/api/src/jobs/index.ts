@@ -1,0 +1,51 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { FileStorage } from '../files/storage';
+import { sweepOrphanFiles } from '../files/sweep';
+import { mailDeliveryHandler } from '../mail/delivery';
+import { MAIL_JOB } from '../mail/outbox';
+import { DECLARATION_EXPIRY_JOB, declarationExpiryHandler } from '../modules/declarations/expiry';
+import { maintenanceHandler } from './maintenance';
+import { type JobHandler, JobRunner, type Schedule } from './runner';
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+/** Every kind of background work, and the recurring ones: one scheduler for everything (ARCHITECTURE "The kernel"). */
+export function createJobRunner(
+  db: Database,
+  log: FastifyBaseLogger,
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'production'>,
+  files: FileStorage,
+  extra: { handlers?: Record<string, JobHandler>; schedules?: Schedule[] } = {},
+): { runner: JobRunner; close: () => void } {
+  const mail = mailDeliveryHandler({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    production: config.production,
+  });
+  const runner = new JobRunner(
+    db,
+    log,
+    {
+      [MAIL_JOB]: mail.handler,
+      maintenance: maintenanceHandler,
+      // Blobs no row references (a crash between writing a file and committing its record), past a grace period.
+      file_sweep: async (_payload, { db: executor, log: logger }) => {
+        const result = await sweepOrphanFiles(executor, files);
+        if (result.removed > 0) logger.info(result, 'orphan files removed');
+      },
+      [DECLARATION_EXPIRY_JOB]: declarationExpiryHandler,
+      ...extra.handlers,
+    },
+    [
+      { kind: 'maintenance', everyMs: HOUR },
+      { kind: 'file_sweep', everyMs: HOUR },
+      // Approved declarations past their validity become VENCIDA (the citable list checks the date meanwhile).
+      { kind: DECLARATION_EXPIRY_JOB, everyMs: DAY },
+      ...(extra.schedules ?? []),
+    ],
+  );
+  return { runner, close: mail.close };
+}

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audits } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { csvLine } from './csv';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('csvLine', () => {
+  it('writes control characters as visible escapes, so no byte can cut or garble the file', () => {
+    expect(csvLine(['a\u0000b', 'bell\u0007', '\u001b[31mvermelho', 'fim\u2028linha', 7, null])).toBe(
+      'a\\u0000b;bell\\u0007;\\u001b[31mvermelho;fim\\u2028linha;7;\r\n',
+    );
+  });
+
+  it('still quotes separators and neutralises formulas', () => {
+    expect(csvLine(['=1+1', 'a;b', 'diz "oi"', 'duas\nlinhas'])).toBe(
+      `'=1+1;"a;b";"diz ""oi""";"duas\nlinhas"\r\n`,
+    );
+  });
+});
+
+describe('GET /v1/audit/export_csv escapes what is stored', () => {
+  it('exports every row whole, with the stored control characters escaped', async () => {
+    const admin = await t.login('admin');
+    await t.db.insert(audits).values({
+      event: 'login_failed',
+      auditable_type: 'session',
+      user_agent: 'robo\u0001\u001b[2J\u007f',
+      url: '/v1/oauth/token?x=\u0008',
+      ip_address: '203.0.113.9',
+      new_values: { email: 'sino\u0007@exemplo.com', nota: 'quebra\u000bvertical' },
+    });
+    const res = await t.request('GET', '/v1/audit/export_csv?ip_address=203.0.113.9', { token: admin });
+    expect(res.statusCode).toBe(200);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this does.
+    expect(res.body).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('robo\\u0001\\u001b[2J\\u007f');
+    expect(lines[1]).toContain('/v1/oauth/token?x=\\u0008');
+    expect(lines[1]).toContain('sino\\u0007@exemplo.com');
+  });
+});

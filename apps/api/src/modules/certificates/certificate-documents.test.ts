@@ -1,0 +1,146 @@
+import { NCM_DESCRIPTION_ERROR, certificateMessages as text } from '@origem/contract/schemas/certificates';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findOwnerFile } from '../../files/records';
+import { createTestApp, type TestApp } from '../../test/app';
+import { pdfDrawnText, pdfQrCodes, pdfText } from '../../test/pdf';
+import { insertNcm } from '../declarations/test-support';
+import {
+  approvedDeclaration,
+  type CertificateRefs,
+  certificateBody,
+  certificateRefs,
+  certificateRow,
+  uploadInvoice,
+} from './test-support';
+
+/**
+ * The certificate's documents (DOMAIN.md §4): the PDF in the deal's form with the QR code to the public
+ * verification page (decoded with zbarimg), "SEM VALOR" before issue, NcmDescriptionError, select_ncm, the stored
+ * final PDF and the pré-recibo.
+ */
+
+let t: TestApp;
+let r: CertificateRefs;
+let exporter = '';
+let analyst = '';
+let id = 0;
+const BASE = '/v1/certificate';
+
+type Item = { id: number; ncm: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await insertNcm(t.db);
+  r = await certificateRefs(t.db);
+  exporter = await t.login('exportador');
+  analyst = await t.login('analista');
+  const a = await approvedDeclaration(t.db, r, { productName: 'Café torrado em grão', ncm: '09012100' });
+  const b = await approvedDeclaration(t.db, r, { productName: 'Café verde beneficiado', ncm: '09011110' });
+  const res = await t.request('POST', BASE, {
+    token: exporter,
+    body: certificateBody(r, [a, b], { observations: 'Embarque em contêiner refrigerado' }),
+  });
+  id = res.json<{ id: number }>().id;
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const print = (query: string, token = exporter) =>
+  t.request('GET', `${BASE}/print?certificateId=${id}${query}`, { token });
+
+describe('the certificate PDF', () => {
+  it('refuses to print with NcmDescriptionError while an item’s NCM has no reference description', async () => {
+    const res = await print('');
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      code: NCM_DESCRIPTION_ERROR,
+      message: text.ncmDescriptionMissing(['09012100', '09011110']),
+    });
+
+    const own = await print('&ncmReference=false');
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('application/pdf');
+    expect(pdfText(own.rawPayload)).toContain('Café verde beneficiado');
+  });
+
+  it('prints the deal’s form with the chosen descriptions, "SEM VALOR" and the QR to the verification page', async () => {
+    await t.db.execute(
+      sql`insert into ncm_references (ncm_code, description) values ('09012100', 'Café torrado, não descafeinado')`,
+    );
+    const detail = (await t.request('GET', `${BASE}/${id}`, { token: exporter })).json<{ items: Item[] }>();
+    const green = detail.items.find((i) => i.ncm === '09011110');
+    const chosen = await t.request('PATCH', `${BASE}/select_ncm`, {
+      token: exporter,
+      body: { certificate_id: id, items: [{ id: green?.id, ncm_description: 'Café não torrado, em grão' }] },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+
+    const res = await print('');
+    expect(res.statusCode, res.body).toBe(200);
+    const pdf = res.rawPayload;
+    // Drawn text without spaces: table cells wrap their lines.
+    const words = pdfDrawnText(pdf);
+    const squeeze = (s: string) => s.replace(/\s+/g, '');
+    for (const expected of [
+      'CERTIFICADO DE ORIGEM',
+      'Café Santista Exportadora Ltda.',
+      'Importadora Rioplatense S.A.',
+      'NCM 0901.21.00: Café torrado, não descafeinado',
+      'NCM 0901.11.10: Café não torrado, em grão',
+      'Embarque em contêiner refrigerado',
+    ]) {
+      expect(words).toContain(squeeze(expected));
+    }
+    // The ACE-18 model prints its own labels (in its language).
+    expect(pdfText(pdf)).toContain('Observaciones');
+    expect(pdfDrawnText(pdf)).toContain('SEMVALOR');
+    const code = (await certificateRow(t.db, id))?.verification_code;
+    expect(pdfQrCodes(pdf)).toEqual([`http://origem.test/verificar/${code}`]);
+  }, 30_000);
+
+  it('has no final PDF nor pré-recibo before issue; the signed PDF says why it is missing', async () => {
+    expect((await t.request('PATCH', `${BASE}/generate_pdf/${id}`, { token: exporter })).statusCode).toBe(
+      409,
+    );
+    expect((await t.request('GET', `${BASE}/prereceipt/${id}`, { token: exporter })).statusCode).toBe(409);
+    const signed = await t.request('GET', `${BASE}/print-signed/${id}`, { token: exporter });
+    expect(signed.statusCode).toBe(404);
+    expect(signed.json<{ message: string }>().message).toBe(text.signedPdfMissing);
+  });
+
+  it('after issue: no watermark, the number printed, the final PDF stored and the pré-recibo with the fee', async () => {
+    await uploadInvoice(t, exporter, id);
+    expect((await t.request('POST', `${BASE}/send_analysis/${id}`, { token: exporter })).statusCode).toBe(
+      200,
+    );
+    await t.request('GET', `${BASE}/send_analyzing/${id}?type_analysis=analise`, { token: analyst });
+    const approved = await t.request('POST', `${BASE}/approve/${id}`, { token: analyst });
+    const number = approved.json<{ certificate: { certificate_number: string } }>().certificate
+      .certificate_number;
+
+    const res = await print('');
+    expect(pdfDrawnText(res.rawPayload)).not.toContain('SEMVALOR');
+    expect(pdfText(res.rawPayload)).toContain(number);
+
+    const generated = await t.request('PATCH', `${BASE}/generate_pdf/${id}`, { token: analyst });
+    expect(generated.statusCode, generated.body).toBe(200);
+    const stored = await findOwnerFile(t.db, { type: 'certificate', id }, 'pdf');
+    expect(stored?.mime_type).toBe('application/pdf');
+    expect(t.app.unauditedMutations).toEqual([]);
+
+    const receipt = await t.request('GET', `${BASE}/prereceipt/${id}`, { token: exporter });
+    expect(receipt.statusCode).toBe(200);
+    const receiptText = pdfText(receipt.rawPayload);
+    expect(receiptText).toContain('PRÉ-RECIBO');
+    expect(receiptText).toContain(number);
+  }, 30_000);
+
+  it('is out of reach of a dispatcher without a link (404)', async () => {
+    const dispatcher = await t.login('despachante');
+    expect((await print('', dispatcher)).statusCode).toBe(404);
+    expect((await t.request('GET', `${BASE}/prereceipt/${id}`, { token: dispatcher })).statusCode).toBe(404);
+  });
+});

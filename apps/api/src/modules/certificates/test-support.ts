@@ -1,0 +1,124 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+import { certificates, companies, declarations, measurementUnits } from '../../db/schema';
+import type { TestApp } from '../../test/app';
+import { multipart } from '../../test/multipart';
+import { type DemoRefs, demoRefs } from '../declarations/test-support';
+
+/** Test support for the certificate suites. */
+
+export const PDF = Buffer.concat([
+  Buffer.from('%PDF-1.4\n'),
+  Buffer.alloc(200, 0x41),
+  Buffer.from('\n%%EOF\n'),
+]);
+
+/** A day `days` before today (Brasília), 'YYYY-MM-DD'. */
+export function daysAgo(days: number): string {
+  const now = new Date(Date.now() - 3 * 3600_000);
+  now.setUTCDate(now.getUTCDate() - days);
+  return now.toISOString().slice(0, 10);
+}
+
+async function companyOf(db: Executor, exporterId: number, type: number): Promise<number> {
+  const [row] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.exporter_id, exporterId), eq(companies.company_type_id, type)));
+  if (!row) throw new Error(`empresa do tipo ${type} não encontrada`);
+  return row.id;
+}
+
+/** An approved, valid declaration of `exporterId` under `dealId`, written straight to the table. */
+export async function approvedDeclaration(
+  db: Executor,
+  r: DemoRefs,
+  values: { exporterId?: number; dealId?: number; productName?: string; ncm?: string } = {},
+): Promise<number> {
+  const exporterId = values.exporterId ?? r.exporterId;
+  const [row] = await db
+    .insert(declarations)
+    .values({
+      status: 'APROVADA',
+      exporter_id: exporterId,
+      trade_association_id: r.association,
+      company_manufacturer_id: await companyOf(db, exporterId, 2),
+      legal_representative_id: r.exporterRepresentative,
+      deal_id: values.dealId ?? r.mercosul,
+      product_name: values.productName ?? 'Café torrado e moído',
+      ncm: values.ncm ?? '09012100',
+      production_process: 'Torra e moagem.',
+      fob_unit_value_min: '8.00',
+      fob_unit_value_max: '10.00',
+      origin_rule_id: r.mercosulRule,
+      origin_norm_id: r.mercosulNorm,
+      approved_at: new Date(),
+      valid_until: sql`(now() + interval '90 days')::date` as unknown as string,
+    })
+    .returning({ id: declarations.id });
+  if (!row) throw new Error('declaração não criada');
+  return row.id;
+}
+
+export async function certificateRefs(db: Executor) {
+  const r = await demoRefs(db);
+  const [unit] = await db.select({ id: measurementUnits.id }).from(measurementUnits).limit(1);
+  return {
+    ...r,
+    importer: await companyOf(db, r.exporterId, 1),
+    intervenor: await companyOf(db, r.exporterId, 3),
+    unit: unit?.id ?? null,
+  };
+}
+export type CertificateRefs = Awaited<ReturnType<typeof certificateRefs>>;
+
+/** A complete certificate of the demo exporter (JSON body) citing `declarationIds`. */
+export function certificateBody(
+  r: CertificateRefs,
+  declarationIds: number[],
+  overrides: Record<string, unknown> = {},
+) {
+  return {
+    legal_representative_id: r.exporterRepresentative,
+    deal_id: r.mercosul,
+    company_importer_id: r.importer,
+    invoice_number: 'FAT-2026/001',
+    invoice_date: daysAgo(10),
+    gross_weight: '1200,5',
+    net_weight: '1000',
+    measurement_unit_gross_weight_id: r.unit,
+    items: declarationIds.map((id, i) => ({
+      declaration_id: id,
+      quantity: `${(i + 1) * 100}`,
+      measurement_unit_id: r.unit,
+      fob_value_usd: `${(i + 1) * 1000},50`,
+    })),
+    ...overrides,
+  };
+}
+
+export const uploadInvoice = (
+  t: TestApp,
+  token: string,
+  id: number,
+  kind: 'commercial_invoice' | 'intervenor_invoice' = 'commercial_invoice',
+) =>
+  t.request('POST', `/v1/certificate/${kind}/upload`, {
+    token,
+    ...multipart({
+      certificate_id: id,
+      file: { filename: 'fatura.pdf', content: PDF, contentType: 'application/pdf' },
+    }),
+  });
+
+export async function certificateRow(db: Executor, id: number) {
+  const [row] = await db.select().from(certificates).where(eq(certificates.id, id));
+  return row;
+}
+
+export async function mailsTo(db: Executor, to: string) {
+  return queryRows<{ subject: string; text: string }>(
+    db,
+    sql`select subject, text from mail_outbox where "to" = ${to} order by id`,
+  );
+}

@@ -1,0 +1,156 @@
+import { certificateFlow, declarationFlow, stateCodes } from '@origem/contract/flows';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { createTestApp, type TestApp } from '../../test/app';
+import { approvedDeclaration } from '../certificates/test-support';
+import { addUser } from '../declarations/test-support';
+import { type BillingSeed, seedBillingPeriod } from '../reports/test-support';
+
+let t: TestApp;
+let seed: BillingSeed;
+let declarationId: number;
+/** The demo seed's own certificates awaiting analysis (all of the demo exporter, in Santos). */
+let demoAwaiting: number[];
+const tokens: Record<string, string> = {};
+const ROLES = ['admin', 'associacao', 'analista', 'federacao', 'confederacao', 'exportador', 'despachante'];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  seed = await seedBillingPeriod(t.db);
+  demoAwaiting = (
+    await queryRows<{ id: number }>(
+      t.db,
+      sql`select id from certificates where status in ('ENVIADO', 'EM_ANALISE') order by id`,
+    )
+  ).map((row) => row.id);
+  // Something to analyse on both sides: a certificate and a declaration sent, one of each in another association.
+  await t.db.execute(
+    sql`update certificates set status = 'ENVIADO', last_step_at = now() - interval '2 days' where id = ${seed.ids.draft}`,
+  );
+  await t.db.execute(sql`update certificates set status = 'EM_ANALISE' where id = ${seed.ids.sul}`);
+  declarationId = await approvedDeclaration(t.db, seed.r);
+  await t.db.execute(sql`update declarations set status = 'ENVIADA' where id = ${declarationId}`);
+  for (const role of ROLES) tokens[role] = await t.login(role);
+  tokens.sul = await addUser(t, {
+    email: 'sul@origem.local',
+    role: 'associacao',
+    tradeAssociationId: seed.otherAssociation,
+  });
+}, 60_000);
+afterAll(async () => t?.close());
+
+const get = (role: string, url: string) => t.request('GET', url, { token: tokens[role] });
+type Total = {
+  certificates: { status: string; count: number }[];
+  declarations: { status: string; count: number }[];
+  issued_by_month: { month: string; count: number }[];
+  issued_by_deal: { deal: string; count: number }[];
+};
+
+describe('GET /v1/dashboard/total', () => {
+  it.each([...ROLES, 'sul'])('%s: each status figure equals the list behind it', async (role) => {
+    const res = await get(role, '/v1/dashboard/total');
+    expect(res.statusCode, res.body).toBe(200);
+    const total = res.json<Total>();
+    expect(total.certificates.map((c) => c.status)).toEqual(stateCodes(certificateFlow));
+    expect(total.declarations.map((d) => d.status)).toEqual(stateCodes(declarationFlow));
+    for (const { status, count } of total.certificates) {
+      const list = await get(role, `/v1/certificate?certificate_flow_id=${status}`);
+      expect(list.json().total, `${role} ${status}`).toBe(count);
+    }
+    for (const { status, count } of total.declarations) {
+      const list = await get(role, `/v2/declaration?declaration_flow_id=${status}`);
+      expect(list.json().total, `${role} ${status}`).toBe(count);
+    }
+  });
+
+  it('counts match the tables for the whole platform and for one association', async () => {
+    const direct = async (where: ReturnType<typeof sql>) =>
+      Object.fromEntries(
+        (
+          await queryRows<{ status: string; n: number }>(
+            t.db,
+            sql`select status, count(*)::int as n from certificates where ${where} group by 1`,
+          )
+        ).map((r) => [r.status, r.n]),
+      );
+    const asMap = (total: Total) =>
+      Object.fromEntries(total.certificates.filter((c) => c.count > 0).map((c) => [c.status, c.count]));
+    expect(asMap((await get('admin', '/v1/dashboard/total')).json())).toEqual(await direct(sql`true`));
+    expect(asMap((await get('sul', '/v1/dashboard/total')).json())).toEqual(
+      await direct(sql`trade_association_id = ${seed.otherAssociation}`),
+    );
+    expect(asMap((await get('sul', '/v1/dashboard/total')).json())).toEqual({ EM_ANALISE: 1 });
+  });
+
+  it('charts: certificates issued per month (12 months, Brasília) and per deal, in scope', async () => {
+    const santos = (await get('associacao', '/v1/dashboard/total')).json<Total>();
+    expect(santos.issued_by_month).toHaveLength(12);
+    const month = Object.fromEntries(santos.issued_by_month.map((m) => [m.month, m.count]));
+    // Seeded in 2026 (the suite runs within 12 months of it): 28/02 late, five in March (31/03 23:30 included), 01/04.
+    if ('2026-03' in month) {
+      expect(month['2026-03']).toBe(5);
+      expect(month['2026-04']).toBe(1);
+    }
+    const byDeal = Object.fromEntries(santos.issued_by_deal.map((d) => [d.deal, d.count]));
+    const inWindow = santos.issued_by_month.reduce((sum, m) => sum + m.count, 0);
+    expect(Object.values(byDeal).reduce((a, b) => a + b, 0)).toBe(inWindow);
+    const all = (await get('admin', '/v1/dashboard/total')).json<Total>();
+    const allInWindow = all.issued_by_month.reduce((sum, m) => sum + m.count, 0);
+    const sul = (await get('sul', '/v1/dashboard/total')).json<Total>();
+    expect(allInWindow).toBe(inWindow + sul.issued_by_month.reduce((sum, m) => sum + m.count, 0));
+  });
+});
+
+describe('activity lists', () => {
+  it('certificates awaiting analysis: only ENVIADO/EM_ANALISE, only in scope', async () => {
+    const santos = (await get('associacao', '/v1/dashboard/certificate/analyse')).json().data;
+    const ids = santos.map((c: { id: number }) => c.id);
+    expect([...ids].sort((a: number, b: number) => a - b)).toEqual(
+      [seed.ids.draft, ...demoAwaiting].sort((a, b) => a - b),
+    );
+    expect(santos.find((c: { id: number }) => c.id === seed.ids.draft).status).toEqual({
+      id: 'ENVIADO',
+      name: 'Enviado para análise',
+    });
+    const sul = (await get('sul', '/v1/dashboard/certificate/analyse')).json().data;
+    expect(sul.map((c: { id: number }) => c.id)).toEqual([seed.ids.sul]);
+    const admin = (await get('admin', '/v1/dashboard/certificate/analyse')).json().data;
+    expect(admin).toHaveLength(2 + demoAwaiting.length);
+  });
+
+  it('recently updated certificates and declarations stay in scope', async () => {
+    const sul = (await get('sul', '/v1/dashboard/certificate/update')).json().data;
+    expect(sul.map((c: { id: number }) => c.id)).toEqual([seed.ids.sul]);
+    const exporter = (await get('exportador', '/v1/dashboard/certificate/update')).json().data;
+    const own = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from certificates where exporter_id = ${seed.r.exporterId}`,
+    );
+    expect(exporter).toHaveLength(Math.min(10, own[0]?.n ?? 0));
+    expect(
+      exporter.every((c: { exporter: string }) => c.exporter === 'Café Santista Exportadora Ltda.'),
+    ).toBe(true);
+    const declarations = (await get('associacao', '/v1/dashboard/declaration/analyse')).json().data;
+    expect(declarations.map((d: { id: number }) => d.id)).toContain(declarationId);
+    expect(
+      declarations.every((d: { status: { id: string } }) => ['ENVIADA', 'EM_ANALISE'].includes(d.status.id)),
+    ).toBe(true);
+    expect((await get('sul', '/v1/dashboard/declaration/update')).json().data).toEqual([]);
+  });
+
+  it('recent activity: an exporter sees only its own actions; an association its users', async () => {
+    const exporter = (await get('exportador', '/v1/dashboard/recent_activity')).json().data;
+    expect(exporter.length).toBeGreaterThan(0);
+    expect(new Set(exporter.map((a: { user: string }) => a.user))).toEqual(new Set([exporter[0].user]));
+    const sul = (await get('sul', '/v1/dashboard/recent_activity')).json().data;
+    expect(sul.every((a: { user: string }) => a.user === 'sul')).toBe(true);
+    const admin = (await get('admin', '/v1/dashboard/recent_activity')).json().data;
+    expect(new Set(admin.map((a: { user: string }) => a.user)).size).toBeGreaterThan(1);
+  });
+
+  it('needs a session', async () => {
+    expect((await t.request('GET', '/v1/dashboard/total')).statusCode).toBe(401);
+  });
+});

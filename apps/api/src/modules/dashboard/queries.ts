@@ -1,0 +1,193 @@
+import {
+  certificateFlow,
+  declarationFlow,
+  type FlowDefinition,
+  stateCodes,
+  stateLabel,
+} from '@origem/contract/flows';
+import { AUDIT_EVENT_LABELS, AUDITABLE_TYPE_LABELS } from '@origem/contract/schemas/audit';
+import {
+  CERTIFICATE_AWAITING,
+  DASHBOARD_LIST_SIZE,
+  DASHBOARD_MONTHS,
+  DECLARATION_AWAITING,
+} from '@origem/contract/schemas/dashboard';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+import type { Actor } from '../../lib/context';
+import { entityScope, exporterScope } from '../../lib/scope';
+
+const TZ = 'America/Sao_Paulo';
+const iso = (v: Date | string) => new Date(v).toISOString();
+
+/** Rows the actor works on: the same scope as the certificate and declaration lists (alias `c` / `d`). */
+function scope(actor: Actor, alias: 'c' | 'd'): SQL {
+  return (
+    exporterScope(actor, {
+      exporterId: sql.raw(`${alias}.exporter_id`),
+      tradeAssociationId: sql.raw(`${alias}.trade_association_id`),
+    }) ?? sql`true`
+  );
+}
+
+async function countByStatus(db: Executor, table: 'certificates' | 'declarations', actor: Actor) {
+  const alias = table === 'certificates' ? 'c' : 'd';
+  const rows = await queryRows<{ status: string; count: number }>(
+    db,
+    sql`select ${sql.raw(alias)}.status, count(*)::int as count from ${sql.raw(table)} ${sql.raw(alias)}
+         where ${scope(actor, alias)} group by 1`,
+  );
+  const flow: FlowDefinition = table === 'certificates' ? certificateFlow : declarationFlow;
+  const counts = new Map(rows.map((r) => [r.status, r.count]));
+  return stateCodes(flow).map((status) => ({
+    status,
+    label: stateLabel(flow, status),
+    count: counts.get(status) ?? 0,
+  }));
+}
+
+/** The first day of the window (Brasília): DASHBOARD_MONTHS months back from the current month, inclusive. */
+const WINDOW_START = sql`(date_trunc('month', now() at time zone ${TZ}) - interval '${sql.raw(String(DASHBOARD_MONTHS - 1))} months') at time zone ${TZ}`;
+
+/** The months of the chart's window, oldest first, as 'YYYY-MM' (Brasília). */
+function windowMonths(now = new Date()): string[] {
+  const local = new Date(now.getTime() - 3 * 3600_000);
+  const months: string[] = [];
+  for (let back = DASHBOARD_MONTHS - 1; back >= 0; back--) {
+    const d = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - back, 1));
+    months.push(d.toISOString().slice(0, 7));
+  }
+  return months;
+}
+
+export async function totals(db: Executor, actor: Actor) {
+  // Three independent reads: on PostgreSQL they run side by side on the pool's connections.
+  const [certificates, declarations, issued] = await Promise.all([
+    countByStatus(db, 'certificates', actor),
+    countByStatus(db, 'declarations', actor),
+    // One pass over the window's issues gives both charts: per month and per deal.
+    queryRows<{ month: string; deal_id: number; deal: string; count: number }>(
+      db,
+      sql`select to_char(c.issued_at at time zone ${TZ}, 'YYYY-MM') as month, c.deal_id, d.abbreviation as deal,
+                 count(*)::int as count
+            from certificates c join deals d on d.id = c.deal_id
+           where c.issued_at >= ${WINDOW_START} and ${scope(actor, 'c')}
+           group by 1, 2, 3`,
+    ),
+  ]);
+  const perMonth = new Map<string, number>();
+  const perDeal = new Map<number, { deal_id: number; deal: string; count: number }>();
+  for (const row of issued) {
+    perMonth.set(row.month, (perMonth.get(row.month) ?? 0) + row.count);
+    const deal = perDeal.get(row.deal_id) ?? { deal_id: row.deal_id, deal: row.deal, count: 0 };
+    deal.count += row.count;
+    perDeal.set(row.deal_id, deal);
+  }
+  return {
+    certificates,
+    declarations,
+    issued_by_month: windowMonths().map((month) => ({ month, count: perMonth.get(month) ?? 0 })),
+    issued_by_deal: [...perDeal.values()].sort((a, b) => b.count - a.count || a.deal.localeCompare(b.deal)),
+  };
+}
+
+type CertificateRow = {
+  id: number;
+  certificate_number: string | null;
+  invoice_number: string;
+  exporter: string;
+  deal: string;
+  status: string;
+  updated_at: Date | string;
+};
+
+/** Certificates awaiting analysis (longest waiting first) or most recently moved (newest first). */
+export async function certificates(db: Executor, actor: Actor, which: 'analyse' | 'update') {
+  const awaiting = sql.join(
+    CERTIFICATE_AWAITING.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const rows = await queryRows<CertificateRow>(
+    db,
+    sql`select c.id, c.certificate_number, c.invoice_number, e.name as exporter, d.abbreviation as deal, c.status,
+               c.last_step_at as updated_at
+          from certificates c join exporters e on e.id = c.exporter_id join deals d on d.id = c.deal_id
+         where ${scope(actor, 'c')} ${which === 'analyse' ? sql`and c.status in (${awaiting})` : sql``}
+         order by c.last_step_at ${which === 'analyse' ? sql`asc` : sql`desc`}, c.id
+         limit ${DASHBOARD_LIST_SIZE}`,
+  );
+  return rows.map((r) => ({
+    ...r,
+    status: { id: r.status, name: stateLabel(certificateFlow, r.status) },
+    updated_at: iso(r.updated_at),
+  }));
+}
+
+type DeclarationRow = {
+  id: number;
+  product_name: string;
+  ncm: string;
+  exporter: string;
+  status: string;
+  updated_at: Date | string;
+};
+
+export async function declarations(db: Executor, actor: Actor, which: 'analyse' | 'update') {
+  const awaiting = sql.join(
+    DECLARATION_AWAITING.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const rows = await queryRows<DeclarationRow>(
+    db,
+    sql`select d.id, d.product_name, d.ncm, e.name as exporter, d.status, d.updated_at
+          from declarations d join exporters e on e.id = d.exporter_id
+         where ${scope(actor, 'd')} ${which === 'analyse' ? sql`and d.status in (${awaiting})` : sql``}
+         order by d.updated_at ${which === 'analyse' ? sql`asc` : sql`desc`}, d.id
+         limit ${DASHBOARD_LIST_SIZE}`,
+  );
+  return rows.map((r) => ({
+    ...r,
+    status: { id: r.status, name: stateLabel(declarationFlow, r.status) },
+    updated_at: iso(r.updated_at),
+  }));
+}
+
+/**
+ * The latest entries of the audit trail the actor may read: the whole of its scope with `audit.view`, otherwise
+ * only its own actions.
+ */
+export async function recentActivity(db: Executor, actor: Actor) {
+  const who = actor.permissions.has('audit.view') ? userScopeSql(actor) : sql`a.user_id = ${actor.id}`;
+  const rows = await queryRows<{
+    id: number | string;
+    created_at: Date | string;
+    user: string | null;
+    event: string;
+    auditable_type: string;
+    auditable_id: number | null;
+  }>(
+    db,
+    sql`select a.id, a.created_at, u.name as user, a.event, a.auditable_type, a.auditable_id
+          from audits a left join users u on u.id = a.user_id
+         where ${who}
+         order by a.created_at desc, a.id desc
+         limit ${DASHBOARD_LIST_SIZE}`,
+  );
+  return rows.map((r) => ({
+    ...r,
+    // audits.id is a bigint: node-postgres reads it as text.
+    id: Number(r.id),
+    created_at: iso(r.created_at),
+    event: AUDIT_EVENT_LABELS[r.event] ?? r.event,
+    auditable_type: AUDITABLE_TYPE_LABELS[r.auditable_type] ?? r.auditable_type,
+  }));
+}
+
+/** The audit screen's scope (users of the actor's branch of the hierarchy), on `a.user_id`. */
+function userScopeSql(actor: Actor): SQL {
+  const scope = entityScope(actor, {
+    tradeAssociationId: sql.raw('u2.trade_association_id'),
+    federationId: sql.raw('u2.federation_id'),
+  });
+  return scope ? sql`a.user_id in (select u2.id from users u2 where ${scope})` : sql`true`;
+}

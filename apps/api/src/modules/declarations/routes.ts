@@ -1,0 +1,395 @@
+import { apiErrorSchema } from '@origem/contract/errors';
+import {
+  approveDeliverySchema,
+  citableDeclarationPageSchema,
+  citableDeclarationQuery,
+  declarationActionSchema,
+  declarationInputSchema,
+  declarationListQuery,
+  declarationMessageSchema,
+  declarationOriginRuleListSchema,
+  declarationOriginRulesQuery,
+  declarationPageSchema,
+  declarationPdfName,
+  declarationSchema,
+  exporterIdParam,
+  MANUFACTURER_DECLARATION_FILE_NAME,
+  rejectDeclarationSchema,
+  sendAnalyzingQuery,
+} from '@origem/contract/schemas/declarations';
+import { idParam } from '@origem/contract/schemas/fields';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { sendPdf } from '../../documents/pdf/send';
+import { readForm, withUploads } from '../../files/form';
+import { sendStoredFile } from '../../files/records';
+import { PDF_POLICY, type ReceivedFile } from '../../files/upload';
+import { requireActor } from '../../lib/context';
+import { parseInput } from '../../lib/parse-input';
+import * as declarations from './service';
+
+const tags = ['Declarações'];
+const errors = {
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+};
+const view = { permission: 'declaration.view' } as const;
+const create = { permission: 'declaration.create' } as const;
+const analyse = { permission: 'declaration.analyse' } as const;
+const BASE = '/v1/declaration';
+const formDoc =
+  'JSON, ou multipart/form-data com os mesmos campos e o arquivo opcional `manufacturer_declaration` (a ' +
+  'declaração assinada do fabricante, PDF até 10 MB). Campos: `exporter_id` (só a equipe; o usuário exportador ' +
+  'ou fabricante declara sempre pelo seu próprio cadastro), `company_manufacturer_id` (empresa do tipo 2 do ' +
+  'cadastro do exportador), `legal_representative_id`, `deal_id`, `product_name`, `internal_product_code`, ' +
+  '`ncm` (8 dígitos, com ou sem máscara; deve existir como subitem na tabela NCM), `nomenclature_code` ' +
+  '(opcional: vem da lista de classificação do acordo), `production_process`, `fob_unit_value_min` e ' +
+  '`fob_unit_value_max` (US$, até 2 casas, mínimo ≤ máximo), `origin_rule_id` e `origin_norm_id` (do acordo), ' +
+  '`materials` (lista de `{ ncm, description, origin_country_id, cif_value_usd, fob_share_percent }`; no ' +
+  'multipart, o seu texto JSON; participações somando até 100%) e `remove_manufacturer_declaration=true` para ' +
+  'remover o arquivo atual. Valores decimais aceitam "1234.56", "1234,56" ou "1.234,56" e voltam como "1234.56".';
+/** The form is read by readForm (multipart streamed into storage, or JSON), not by a body schema. */
+const form = { consumes: ['multipart/form-data', 'application/json'], description: formDoc };
+const pdfDoc = (what: string) => `${what} Nome do arquivo: declaracao-{id}.pdf.`;
+
+/** SPEC §7 "Declaration": the declarations of origin, their workflow and their documents. */
+export async function declarationRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  /** The form (multipart or JSON) with the manufacturer's declaration streamed into storage, validated, saved. */
+  const save = async <T>(
+    request: FastifyRequest,
+    work: (input: z.output<typeof declarationInputSchema>, file: ReceivedFile | undefined) => Promise<T>,
+  ) => {
+    const form = await readForm(request, app.files, { manufacturer_declaration: PDF_POLICY });
+    return withUploads(app.files, form, ({ fields, files }) =>
+      work(parseInput(declarationInputSchema, fields), files.manufacturer_declaration),
+    );
+  };
+
+  app.get(
+    '/v2/declaration',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'Declarações (ordem: id decrescente; filtros da SPEC §7)',
+        querystring: declarationListQuery,
+        response: { 200: declarationPageSchema },
+      },
+    },
+    async (request) => declarations.listDeclarations(app.db, requireActor(request.ctx), request.query),
+  );
+
+  app.get(
+    `${BASE}/certificate/:exporterId`,
+    {
+      config: view,
+      schema: {
+        tags,
+        summary:
+          'Declarações que o exportador pode citar num certificado: aprovadas, dentro da validade, suas ou de vínculo aprovado (20 por página)',
+        params: exporterIdParam,
+        querystring: citableDeclarationQuery,
+        response: { 200: citableDeclarationPageSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      declarations.citableDeclarations(
+        app.db,
+        requireActor(request.ctx),
+        request.params.exporterId,
+        request.query,
+      ),
+  );
+
+  app.get(
+    `${BASE}/origin_rules`,
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'Critérios de origem (regras) do acordo, para o formulário da declaração',
+        querystring: declarationOriginRulesQuery,
+        response: { 200: declarationOriginRuleListSchema, 422: apiErrorSchema },
+      },
+    },
+    async (request) => declarations.originRulesOfDeal(app.db, request.query.deal_id),
+  );
+
+  app.get(
+    `${BASE}/:id`,
+    { config: view, schema: { tags, params: idParam, response: { 200: declarationSchema, ...errors } } },
+    async (request) => declarations.getDeclaration(app.db, requireActor(request.ctx), request.params.id),
+  );
+
+  app.post(
+    BASE,
+    {
+      config: create,
+      schema: {
+        tags,
+        summary: 'Cria uma declaração em rascunho',
+        ...form,
+        response: { 201: declarationSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const created = await save(request, (input, file) =>
+        declarations.createDeclaration(
+          app.db,
+          app.files,
+          request.ctx,
+          requireActor(request.ctx),
+          input,
+          file,
+        ),
+      );
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.put(
+    `${BASE}/:id`,
+    {
+      config: create,
+      schema: {
+        tags,
+        summary: 'Edita uma declaração em Rascunho ou Reprovada (409 nas demais situações)',
+        ...form,
+        params: idParam,
+        response: { 200: declarationSchema, ...errors },
+      },
+    },
+    async (request) =>
+      save(request, (input, file) =>
+        declarations.updateDeclaration(
+          app.db,
+          app.files,
+          request.ctx,
+          requireActor(request.ctx),
+          request.params.id,
+          input,
+          file,
+        ),
+      ),
+  );
+
+  app.delete(
+    `${BASE}/:id`,
+    {
+      config: create,
+      schema: {
+        tags,
+        summary:
+          'Exclui uma declaração em Rascunho ou Reprovada (409 nas demais; 235 quando um certificado a cita)',
+        params: idParam,
+        response: { 200: declarationMessageSchema, 235: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) =>
+      declarations.deleteDeclaration(
+        app.db,
+        app.files,
+        request.ctx,
+        requireActor(request.ctx),
+        request.params.id,
+      ),
+  );
+
+  app.post(
+    `${BASE}/send_analysis/:id`,
+    {
+      config: create,
+      schema: {
+        tags,
+        summary: 'Envia para análise (de Rascunho ou Reprovada para Enviada)',
+        params: idParam,
+        response: { 200: declarationActionSchema, ...errors },
+      },
+    },
+    async (request) =>
+      declarations.sendAnalysis(app.db, request.ctx, requireActor(request.ctx), request.params.id),
+  );
+
+  app.get(
+    `${BASE}/send_analyzing/:id`,
+    {
+      config: analyse,
+      schema: {
+        tags,
+        summary:
+          'Abre a declaração para o analista: type_analysis=analise a assume (Enviada → Em análise; outro analista é recusado com 422), consulta só lê',
+        params: idParam,
+        querystring: sendAnalyzingQuery,
+        response: { 200: declarationActionSchema, ...errors },
+      },
+    },
+    async (request) =>
+      declarations.sendAnalyzing(
+        app.db,
+        request.ctx,
+        requireActor(request.ctx),
+        request.params.id,
+        request.query.type_analysis,
+      ),
+  );
+
+  app.post(
+    `${BASE}/approve_delivery/:id`,
+    {
+      config: analyse,
+      schema: {
+        tags,
+        summary: 'Aprova pela entrega da via assinada num local de entrega (/v1/delivery_location)',
+        params: idParam,
+        body: approveDeliverySchema,
+        response: { 200: declarationActionSchema, ...errors },
+      },
+    },
+    async (request) =>
+      declarations.approveDelivery(
+        app.db,
+        request.ctx,
+        requireActor(request.ctx),
+        request.params.id,
+        request.body.delivery_location_id,
+      ),
+  );
+
+  app.post(
+    `${BASE}/digitally_signed/:id`,
+    {
+      config: analyse,
+      schema: {
+        tags,
+        summary:
+          'Aprova pela assinatura digital A1/A3 do responsável legal, já verificada e guardada (sem ela: 422 FlowActionRefused, "A aprovação por assinatura digital exige a assinatura A1 ou A3 do responsável legal.")',
+        params: idParam,
+        response: { 200: declarationActionSchema, ...errors },
+      },
+    },
+    async (request) =>
+      declarations.approveDigitallySigned(app.db, request.ctx, requireActor(request.ctx), request.params.id),
+  );
+
+  app.post(
+    `${BASE}/reject/:id`,
+    {
+      config: analyse,
+      schema: {
+        tags,
+        summary: 'Reprova com o motivo (Enviada ou Em análise → Reprovada)',
+        params: idParam,
+        body: rejectDeclarationSchema,
+        response: { 200: declarationActionSchema, ...errors },
+      },
+    },
+    async (request) =>
+      declarations.rejectDeclaration(
+        app.db,
+        request.ctx,
+        requireActor(request.ctx),
+        request.params.id,
+        request.body.reason,
+      ),
+  );
+
+  app.post(
+    `${BASE}/clone/:id`,
+    {
+      config: create,
+      schema: {
+        tags,
+        summary:
+          'Clona cabeçalho e materiais numa nova declaração em rascunho (o arquivo do fabricante não é copiado)',
+        params: idParam,
+        response: { 201: declarationActionSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const cloned = await declarations.cloneDeclaration(
+        app.db,
+        request.ctx,
+        requireActor(request.ctx),
+        request.params.id,
+      );
+      return reply.status(201).send(cloned);
+    },
+  );
+
+  const pdfRoute = (path: string, summary: string, preview: boolean) =>
+    app.get(
+      `${BASE}/${path}/:id`,
+      {
+        config: view,
+        schema: {
+          tags,
+          params: idParam,
+          summary,
+          response: { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const pdf = await declarations.declarationDocument(
+          app.db,
+          app.files,
+          request.ctx,
+          requireActor(request.ctx),
+          request.params.id,
+          preview,
+        );
+        return sendPdf(reply, pdf, declarationPdfName(request.params.id));
+      },
+    );
+  pdfRoute(
+    'print',
+    pdfDoc('A declaração em PDF; com a marca "SEM VALOR" enquanto não estiver Aprovada.'),
+    false,
+  );
+  pdfRoute('print_preview', pdfDoc('Prévia da declaração em PDF, sempre com a marca "SEM VALOR".'), true);
+
+  app.get(
+    `${BASE}/print-signed/:id`,
+    {
+      config: view,
+      schema: {
+        tags,
+        params: idParam,
+        summary: pdfDoc(
+          'O PDF assinado digitalmente; 404 com o motivo enquanto a assinatura A1/A3 não tiver sido guardada.',
+        ),
+        response: { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const file = await declarations.signedPdf(app.db, requireActor(request.ctx), request.params.id);
+      return sendStoredFile(reply, app.files, file, declarationPdfName(request.params.id));
+    },
+  );
+
+  app.get(
+    `${BASE}/manufacturer_declaration/download/:id`,
+    {
+      config: view,
+      schema: {
+        tags,
+        params: idParam,
+        summary: 'Baixa a declaração do fabricante (declaracao_fabricante.pdf)',
+        response: { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const file = await declarations.manufacturerDeclarationFile(
+        app.db,
+        requireActor(request.ctx),
+        request.params.id,
+      );
+      return sendStoredFile(reply, app.files, file, MANUFACTURER_DECLARATION_FILE_NAME);
+    },
+  );
+}

@@ -1,0 +1,236 @@
+import { PAGE_SIZE, TOTAL_CAP } from '@origem/contract/paging';
+import type { RoleType } from '@origem/contract/permissions';
+import {
+  DEFAULT_REPORT_FIELDS,
+  type FederationInvoiceBody,
+  type ReportField,
+  type ReportGrouping,
+  type ReportPeriod,
+  type ReportType,
+  reportFileName,
+} from '@origem/contract/schemas/reports';
+import type { Database } from '../../db/client';
+import type { Actor } from '../../lib/context';
+import { fieldError, notFound } from '../../lib/errors';
+import { findParentInScope, type ParentKind } from '../../lib/scope';
+import {
+  type BillingFilter,
+  billingLines,
+  billingSummary,
+  countBillingLines,
+  type SummaryKind,
+  subjectName,
+} from './billing-queries';
+import { requireCustomReport } from './custom-report-service';
+import { buildReport, centsToDecimal, toCents } from './model';
+import { billingCsv } from './render-csv';
+import { billingPdf } from './render-pdf';
+import { billingXlsx } from './render-xlsx';
+
+export type ReportFile = { bytes: Buffer; fileName: string; contentType: string };
+
+const CONTENT_TYPES: Record<ReportType, string> = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+};
+
+/** The summary lists behind the report screens' pickers: who billed what in the period, within the actor's scope. */
+export async function summary(
+  db: Database,
+  actor: Actor,
+  kind: SummaryKind,
+  query: ReportPeriod & { name?: string; abbreviation?: string },
+) {
+  const rows = await billingSummary(db, actor, query, kind, {
+    name: query.name,
+    abbreviation: query.abbreviation,
+    // A dispatcher summary lists what dispatchers pay; an exporter summary what exporters pay themselves.
+    ...(kind === 'dispatcher' ? { payer: 'dispatcher' as const } : {}),
+    ...(kind === 'exporter' ? { payer: 'exporter' as const } : {}),
+  });
+  const cents = rows.reduce((sum, r) => sum + toCents(r.amount), 0);
+  return {
+    data: rows,
+    certificates: rows.reduce((sum, r) => sum + r.certificates, 0),
+    amount: centsToDecimal(cents),
+  };
+}
+
+/** The subject of a report, when it exists and the actor reaches it; a 404 otherwise (never telling which). */
+async function requireSubject(db: Database, actor: Actor, kind: ParentKind, id: number) {
+  if (!(await findParentInScope(db, actor, kind, id))) throw notFound();
+}
+
+const HIERARCHY: RoleType[] = ['admin', 'confederacao', 'federacao', 'associacao'];
+
+/**
+ * The exporter or dispatcher a payer report is about: a party's own user gets its own (and only its own);
+ * the hierarchy names one in its scope. Anyone else has no such report.
+ */
+async function payerSubject(
+  db: Database,
+  actor: Actor,
+  kind: 'exporter' | 'dispatcher',
+  id: number | undefined,
+): Promise<number> {
+  const own = kind === 'exporter' ? actor.exporterId : actor.dispatcherId;
+  const ownRole = kind === 'exporter' ? 'exportador' : 'despachante';
+  if (actor.roleType === ownRole) {
+    if (!own || (id !== undefined && id !== own)) throw notFound();
+    return own;
+  }
+  if (!HIERARCHY.includes(actor.roleType)) throw notFound();
+  if (id === undefined) throw fieldError('id', 'Campo obrigatório.');
+  await requireSubject(db, actor, kind, id);
+  return id;
+}
+
+async function render(
+  db: Database,
+  actor: Actor,
+  input: {
+    kind: string;
+    title: string;
+    subject: string;
+    period: ReportPeriod;
+    type: ReportType;
+    filter: BillingFilter;
+    fields?: ReportField[] | null;
+    grouping: ReportGrouping;
+  },
+): Promise<ReportFile> {
+  const lines = await billingLines(db, actor, input.period, input.filter);
+  const report = buildReport({
+    title: input.title,
+    subject: input.subject,
+    period: input.period,
+    fields: input.fields?.length ? input.fields : DEFAULT_REPORT_FIELDS,
+    grouping: input.grouping,
+    lines,
+  });
+  const bytes =
+    input.type === 'csv'
+      ? billingCsv(report)
+      : input.type === 'xlsx'
+        ? await billingXlsx(report)
+        : await billingPdf(report);
+  return {
+    bytes,
+    fileName: reportFileName(input.kind, input.period, input.type),
+    contentType: CONTENT_TYPES[input.type],
+  };
+}
+
+/** GET /v1/report/trade_association/invoice: an association's certificates, grouped by who pays. */
+export async function associationInvoice(
+  db: Database,
+  actor: Actor,
+  query: ReportPeriod & { ca_id: number; type: ReportType },
+) {
+  await requireSubject(db, actor, 'association', query.ca_id);
+  return render(db, actor, {
+    kind: 'associacao',
+    title: 'Faturamento da associação comercial',
+    subject: await subjectName(db, 'association', query.ca_id),
+    period: query,
+    type: query.type,
+    filter: { associationId: query.ca_id },
+    grouping: 3,
+  });
+}
+
+/** GET /v1/report/exporter/invoice: what an exporter pays itself (certificates no dispatcher asked for), by deal. */
+export async function exporterInvoice(
+  db: Database,
+  actor: Actor,
+  query: ReportPeriod & { id?: number; type: ReportType },
+) {
+  const id = await payerSubject(db, actor, 'exporter', query.id);
+  return render(db, actor, {
+    kind: 'exportador',
+    title: 'Faturamento do exportador',
+    subject: await subjectName(db, 'exporter', id),
+    period: query,
+    type: query.type,
+    filter: { exporterId: id, payer: 'exporter' },
+    grouping: 4,
+  });
+}
+
+/** GET /v1/report/dispatcher/invoice: what a dispatcher pays, by exporter. */
+export async function dispatcherInvoice(
+  db: Database,
+  actor: Actor,
+  query: ReportPeriod & { id?: number; type: ReportType },
+) {
+  const id = await payerSubject(db, actor, 'dispatcher', query.id);
+  return render(db, actor, {
+    kind: 'despachante',
+    title: 'Faturamento do despachante',
+    subject: await subjectName(db, 'dispatcher', id),
+    period: query,
+    type: query.type,
+    filter: { dispatcherId: id },
+    grouping: 5,
+  });
+}
+
+/**
+ * POST /v1/report/federation/invoice: the federation's certificates (only its associations the actor reaches),
+ * with the columns and grouping the settings choose (defaults SPEC §9).
+ */
+export async function federationInvoice(db: Database, actor: Actor, body: FederationInvoiceBody) {
+  await requireSubject(db, actor, 'federation', body.id);
+  // A saved layout decides the columns and the grouping (SPEC §3 "Custom report").
+  const custom = body.custom_report_id ? await requireCustomReport(db, body.custom_report_id) : null;
+  return render(db, actor, {
+    kind: 'federacao',
+    title: 'Faturamento da federação',
+    subject: await subjectName(db, 'federation', body.id),
+    period: body,
+    type: body.type,
+    filter: { federationId: body.id },
+    fields: custom ? (custom.fields as ReportField[]) : body.fields,
+    grouping: (custom?.grouping_report_id ?? body.grouping_report_id) as ReportGrouping,
+  });
+}
+
+/**
+ * GET /v1/report/prereceipt: the certificates of the period the actor is billed for (or, for the hierarchy, bills),
+ * a page at a time, each with its fee; the pré-recibo of each is GET /v1/certificate/prereceipt/{id}.
+ */
+export async function prereceiptLines(
+  db: Database,
+  actor: Actor,
+  query: ReportPeriod & { page: number; per_page?: number },
+) {
+  const perPage = query.per_page ?? PAGE_SIZE;
+  const offset = (query.page - 1) * perPage;
+  const [rows, counted] = [
+    await billingLines(db, actor, query, {}, { limit: perPage, offset }),
+    await countBillingLines(db, actor, query, {}, TOTAL_CAP + 1),
+  ];
+  const capped = counted > TOTAL_CAP;
+  const total = Math.min(counted, TOTAL_CAP);
+  return {
+    data: rows.map((line) => ({
+      id: line.certificate_id,
+      certificate_number: line.certificate_number,
+      issued_on: line.issued_on,
+      invoice_number: line.invoice_number,
+      deal: line.deal,
+      association: line.association,
+      exporter: line.exporter,
+      payer: line.dispatcher ?? line.exporter,
+      payer_kind: line.dispatcher_id ? ('dispatcher' as const) : ('exporter' as const),
+      member: line.member,
+      amount: line.amount,
+    })),
+    current_page: query.page,
+    per_page: perPage,
+    total,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+    total_capped: capped,
+  };
+}

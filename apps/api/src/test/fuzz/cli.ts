@@ -1,0 +1,27 @@
+/**
+ * `npm run fuzz`: the full fuzz run — every generated request to every operation, anonymous and as the
+ * administrator — on a fresh demo database (PGlite, or a new database on DATABASE_URL's server). Prints the counts
+ * and every 5xx; exits 1 when there is one. FUZZ_SEED repeats a run.
+ */
+import { createTestApp } from '../app';
+import { fuzz } from './run';
+
+const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000_007);
+const t = await createTestApp();
+try {
+  const report = await fuzz(t, {
+    seed,
+    progress: (sent, total) => process.stdout.write(`\r${sent}/${total} requisições`),
+  });
+  process.stdout.write('\n');
+  console.log(
+    `fuzz (seed ${report.seed}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): ${report.requests} requisições a ` +
+      `${report.operations} operações em ${(report.ms / 1000).toFixed(1)} s`,
+  );
+  console.log('por status:', report.byStatus);
+  for (const failure of report.failures) console.log(JSON.stringify(failure));
+  console.log(`${report.failures.length} respostas 5xx`);
+  process.exitCode = report.failures.length > 0 ? 1 : 0;
+} finally {
+  await t.close();
+}

@@ -1,0 +1,66 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * Independent readers for the PDFs the product makes (Debian's poppler-utils and zbar-tools): the text a reader
+ * extracts, and the QR codes a phone would scan from the rendered pages.
+ */
+
+function withFile<T>(pdf: Buffer, work: (file: string, dir: string) => T): T {
+  const dir = mkdtempSync(path.join(tmpdir(), 'origem-pdf-'));
+  try {
+    const file = path.join(dir, 'doc.pdf');
+    writeFileSync(file, pdf);
+    return work(file, dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The document's text in reading order (pdftotext -layout). */
+export function pdfText(pdf: Buffer): string {
+  return withFile(pdf, (file) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }));
+}
+
+/**
+ * The text in the order it is drawn, with every space removed: a watermark drawn at an angle comes out whole here,
+ * where the layout mode cuts it into the lines it crosses.
+ */
+export function pdfDrawnText(pdf: Buffer): string {
+  return withFile(pdf, (file) =>
+    execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ''),
+  );
+}
+
+/** Every QR code on the rendered pages, decoded. */
+export function pdfQrCodes(pdf: Buffer): string[] {
+  return withFile(pdf, (file, dir) => {
+    execFileSync('pdftoppm', ['-png', '-r', '110', file, path.join(dir, 'page')]);
+    const pages = readdirSync(dir).filter((name) => name.endsWith('.png'));
+    const codes: string[] = [];
+    for (const page of pages) {
+      const out = execFileSync('zbarimg', ['--quiet', '--raw', path.join(dir, page)], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      codes.push(...out.split('\n').filter(Boolean));
+    }
+    return codes;
+  });
+}
+
+/** The PDF's metadata and fonts (pdfinfo, pdffonts): embedded fonts are what print accents everywhere. */
+export function pdfFonts(pdf: Buffer): { name: string; embedded: boolean }[] {
+  return withFile(pdf, (file) =>
+    execFileSync('pdffonts', [file], { encoding: 'utf8' })
+      .split('\n')
+      .slice(2)
+      .filter(Boolean)
+      .map((line) => {
+        const cols = line.trim().split(/\s+/);
+        return { name: cols[0] ?? '', embedded: cols[cols.length - 5] === 'yes' };
+      }),
+  );
+}

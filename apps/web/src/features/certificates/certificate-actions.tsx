@@ -1,0 +1,192 @@
+import { CopyOutlined, DeleteOutlined, FileSearchOutlined, PrinterOutlined } from '@ant-design/icons';
+import { certificateFlow } from '@origem/contract/flows';
+import { type Certificate, certificateMessages } from '@origem/contract/schemas/certificates';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { Button, Card, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { ignoreShownError } from '../../api/api-error';
+import { confirmAction } from '../../ui/confirm-dialog';
+import { showSuccessDialog } from '../../ui/feedback';
+import { FlowActions } from '../../ui/flow-actions';
+import { FlowTimeline } from '../../ui/flow-timeline';
+import { pdfProblem } from '../../ui/pdf-file-field';
+import {
+  actOnCertificate,
+  type CertificateFlowAction,
+  cloneCertificate,
+  deleteCertificate,
+} from './api/act-on-certificate';
+import { openPrereceipt, printCertificate } from './api/documents';
+import { CERTIFICATE_SCREENS, invalidateCertificates } from './api/keys';
+import { certificateTitle } from './certificate-sections';
+
+const flow = certificateFlow;
+type ActionName = CertificateFlowAction;
+
+/** Whose screen an action belongs to: the exporter's side (detail screen) or the analyst's (analysis screen). */
+export type ActionSide = 'party' | 'analyst';
+
+const sideOf = (name: ActionName): ActionSide =>
+  flow.actions[name].permission === 'certificate.create' ? 'party' : 'analyst';
+
+/** The actions the server allows this user now that belong on this screen. */
+export function actionsFor(certificate: Pick<Certificate, 'actions'>, side: ActionSide): ActionName[] {
+  return (certificate.actions as ActionName[]).filter(
+    (name) => name in flow.actions && sideOf(name) === side,
+  );
+}
+
+/** The flow's buttons for one side: exactly what the server allows, each with its confirmation and texts. */
+export function CertificateFlowActions({
+  certificate,
+  side,
+}: {
+  certificate: Certificate;
+  side: ActionSide;
+}) {
+  const queryClient = useQueryClient();
+  return (
+    <FlowActions<ActionName>
+      flow={flow}
+      actions={actionsFor(certificate, side)}
+      subject={certificateTitle(certificate)}
+      fileProblem={pdfProblem}
+      perform={async (action, input) => (await actOnCertificate(certificate.id, action, input)).message}
+      onDone={() => invalidateCertificates(queryClient)}
+    />
+  );
+}
+
+/** Print (the PDF in the deal's form), pré-recibo once issued, clone and delete when allowed. */
+export function CertificateDocumentActions({
+  certificate,
+  manage,
+}: {
+  certificate: Certificate;
+  /** Offer clone and delete (when the server allows them); false on the read-only consultation. */
+  manage: boolean;
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const issued = certificate.issued_at !== null;
+
+  const clone = async () => {
+    const confirmed = await confirmAction({
+      title: `Clonar ${certificateTitle(certificate)}?`,
+      content: 'Cabeçalho e itens são copiados para um novo rascunho; os arquivos não são copiados.',
+      okText: 'Clonar',
+    });
+    if (!confirmed) return;
+    const answer = await cloneCertificate(certificate.id);
+    await invalidateCertificates(queryClient);
+    if (answer.message) await showSuccessDialog(answer.message);
+    await navigate({ to: CERTIFICATE_SCREENS.edit(answer.certificate.id) });
+  };
+
+  const remove = async () => {
+    const confirmed = await confirmAction({
+      title: `Excluir ${certificateTitle(certificate)}?`,
+      content: 'O rascunho, seus itens e anexos serão apagados.',
+      okText: 'Excluir',
+      danger: true,
+    });
+    if (!confirmed) return;
+    const answer = await deleteCertificate(certificate.id);
+    await invalidateCertificates(queryClient);
+    void showSuccessDialog(answer.message ?? certificateMessages.deleted);
+    await navigate({ to: CERTIFICATE_SCREENS.list });
+  };
+
+  const run = (work: () => Promise<unknown>) => {
+    setBusy(true);
+    void work()
+      .catch(ignoreShownError)
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <Space orientation="vertical" size={8} style={{ width: '100%' }}>
+      <Button
+        block
+        icon={<PrinterOutlined aria-hidden />}
+        onClick={() => run(() => printCertificate(certificate.id))}
+      >
+        {issued ? 'Imprimir certificado' : 'Imprimir prévia (sem valor)'}
+      </Button>
+      {issued ? (
+        <Button
+          block
+          icon={<FileSearchOutlined aria-hidden />}
+          onClick={() => run(() => openPrereceipt(certificate.id))}
+        >
+          Pré-recibo
+        </Button>
+      ) : null}
+      {manage && certificate.can.clone ? (
+        <Button block icon={<CopyOutlined aria-hidden />} disabled={busy} onClick={() => run(clone)}>
+          Clonar
+        </Button>
+      ) : null}
+      {manage && certificate.can.delete ? (
+        <Button
+          block
+          danger
+          icon={<DeleteOutlined aria-hidden />}
+          disabled={busy}
+          onClick={() => run(remove)}
+        >
+          Excluir
+        </Button>
+      ) : null}
+    </Space>
+  );
+}
+
+/**
+ * The right-hand column of the certificate screens: the decision (the flow's buttons for this side, or where it
+ * stands), the documents and the history.
+ */
+export function CertificateSidePanel({
+  certificate,
+  side,
+  documents = true,
+}: {
+  certificate: Certificate;
+  /** Which flow buttons to offer; none on the consultation screen. */
+  side: ActionSide | null;
+  documents?: boolean;
+}) {
+  const actions = side ? actionsFor(certificate, side) : [];
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      {side ? (
+        <Card title="Ações" size="small">
+          {actions.length > 0 ? (
+            <CertificateFlowActions certificate={certificate} side={side} />
+          ) : (
+            <Typography.Text type="secondary">
+              {flow.states[certificate.status].final
+                ? 'Este certificado está encerrado.'
+                : 'Nenhuma ação disponível para você nesta situação.'}
+            </Typography.Text>
+          )}
+          {certificate.analyst && certificate.status === flow.actions.take.to ? (
+            <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+              Em análise por {certificate.analyst.name}.
+            </Typography.Paragraph>
+          ) : null}
+        </Card>
+      ) : null}
+      {documents ? (
+        <Card title="Documentos" size="small">
+          <CertificateDocumentActions certificate={certificate} manage={side !== null} />
+        </Card>
+      ) : null}
+      <Card title="Histórico" size="small">
+        <FlowTimeline flow={flow} history={certificate.history} />
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,287 @@
+import {
+  CERTIFICATE_FILE_NAMES,
+  type Certificate,
+  certificateMessages,
+} from '@origem/contract/schemas/certificates';
+import { useNavigate } from '@tanstack/react-router';
+import { Card, Col, Divider, Input, Row, Space, Switch } from 'antd';
+import { useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useSession } from '../../lib/session';
+import { DateInput } from '../../ui/date-input';
+import { showSuccessDialog } from '../../ui/feedback';
+import { ApiForm, FormActions, FormField, useApiForm } from '../../ui/form';
+import { PdfFileField } from '../../ui/pdf-file-field';
+import type { SelectOption } from '../../ui/remote-select';
+import { RemoteSelect } from '../../ui/remote-select';
+import { TypeAheadSelect } from '../../ui/type-ahead-select';
+import { DealSelect } from '../deals/deal-options';
+import { downloadCertificateFile } from './api/documents';
+import { CERTIFICATE_SCREENS } from './api/keys';
+import {
+  COMPANY_TYPES,
+  type CompanyOption,
+  codedOption,
+  companySource,
+  exporterSource,
+  legalRepresentativeSource,
+  type NamedOption,
+  namedOption,
+  OPTION_PATHS,
+} from './api/options';
+import { useSaveCertificate } from './api/save-certificate';
+import { certificateBody, certificateDefaults, certificateFormSchema } from './certificate-form-values';
+import { CertificateItemsEditor } from './certificate-items-editor';
+
+const half = { xs: 24, md: 12 };
+const third = { xs: 24, md: 8 };
+
+const companyOption = (company: { id: number; corporate_name: string } | null): SelectOption | null =>
+  company ? { value: company.id, label: company.corporate_name } : null;
+
+/**
+ * Create (no `certificate`) or edit form of a draft or reproved certificate: header, items citing declarations,
+ * the invoice PDFs. An exporter's user always writes for its own exporter; dispatchers and staff pick it.
+ */
+export function CertificateForm({ certificate }: { certificate?: Certificate }) {
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const ownExporter = user?.role.type === 'exportador' ? (user.exporter?.id ?? null) : null;
+  const picksExporter = ownExporter === null;
+  const schema = useMemo(() => certificateFormSchema(picksExporter), [picksExporter]);
+  const save = useSaveCertificate();
+
+  const form = useApiForm({
+    schema,
+    defaultValues: certificateDefaults(certificate, ownExporter),
+    onSubmit: async (values) => {
+      const saved = await save.mutateAsync({ id: certificate?.id, body: certificateBody(values) });
+      void showSuccessDialog(certificate ? certificateMessages.updated : certificateMessages.created);
+      if (!certificate) {
+        form.reset(form.getValues());
+        await navigate({ to: CERTIFICATE_SCREENS.edit(saved.id) });
+      }
+    },
+  });
+  const watched = useWatch({
+    control: form.control,
+    name: ['exporter_id', 'deal_id', 'company_intervenor_id'],
+  });
+  const exporterId = ownExporter ?? (typeof watched[0] === 'number' ? watched[0] : null);
+  const dealId = typeof watched[1] === 'number' ? watched[1] : null;
+  const hasIntervenor = watched[2] !== null && watched[2] !== undefined;
+  const representatives = useMemo(() => legalRepresentativeSource(exporterId), [exporterId]);
+
+  return (
+    <ApiForm form={form} label="Dados do certificado">
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+        <Card title="Partes" size="small">
+          <Row gutter={16}>
+            {picksExporter ? (
+              <Col span={24}>
+                <FormField name="exporter_id" label="Exportador">
+                  <TypeAheadSelect<NamedOption>
+                    {...exporterSource}
+                    selected={
+                      certificate
+                        ? { value: certificate.exporter.id, label: certificate.exporter.name }
+                        : null
+                    }
+                  />
+                </FormField>
+              </Col>
+            ) : null}
+            <Col {...half}>
+              <FormField name="legal_representative_id" label="Responsável legal">
+                <TypeAheadSelect<NamedOption>
+                  {...representatives}
+                  disabled={exporterId === null}
+                  selected={certificate ? namedOption(certificate.legal_representative) : null}
+                />
+              </FormField>
+            </Col>
+            <Col {...half}>
+              <FormField name="company_importer_id" label="Importador">
+                <TypeAheadSelect<CompanyOption>
+                  {...companySource(COMPANY_TYPES.importer)}
+                  selected={companyOption(certificate?.company_importer ?? null)}
+                />
+              </FormField>
+            </Col>
+            <Col {...half}>
+              <FormField name="company_intervenor_id" label="Interveniente (operador de terceiro país)">
+                <TypeAheadSelect<CompanyOption>
+                  {...companySource(COMPANY_TYPES.intervenor)}
+                  selected={companyOption(certificate?.company_intervenor ?? null)}
+                />
+              </FormField>
+            </Col>
+            <Col {...half}>
+              <FormField name="company_manufacturer_id" label="Fabricante">
+                <TypeAheadSelect<CompanyOption>
+                  {...companySource(COMPANY_TYPES.manufacturer)}
+                  selected={companyOption(certificate?.company_manufacturer ?? null)}
+                />
+              </FormField>
+            </Col>
+          </Row>
+        </Card>
+
+        <Card title="Acordo e fatura comercial" size="small">
+          <Row gutter={16}>
+            <Col {...third}>
+              <FormField name="deal_id" label="Acordo">
+                <DealSelect />
+              </FormField>
+            </Col>
+            <Col {...third}>
+              <FormField name="invoice_number" label="Nº da fatura comercial">
+                <Input maxLength={60} autoComplete="off" />
+              </FormField>
+            </Col>
+            <Col {...third}>
+              <FormField
+                name="invoice_date"
+                label="Data da fatura"
+                help="Até 180 dias antes da emissão do certificado."
+              >
+                <DateInput />
+              </FormField>
+            </Col>
+            <Col {...third}>
+              <FormField name="language_id" label="Idioma">
+                <RemoteSelect path={OPTION_PATHS.language} toOption={codedOption} />
+              </FormField>
+            </Col>
+            <Col {...third}>
+              <FormField name="currency_id" label="Moeda">
+                <RemoteSelect path={OPTION_PATHS.currency} toOption={codedOption} />
+              </FormField>
+            </Col>
+            <Col {...third}>
+              <FormField name="sector_id" label="Setor">
+                <RemoteSelect path={OPTION_PATHS.sector} toOption={namedOption} />
+              </FormField>
+            </Col>
+            <Col {...third}>
+              <FormField name="shipment_port_id" label="Porto de embarque">
+                <RemoteSelect path={OPTION_PATHS.shipmentPort} toOption={namedOption} />
+              </FormField>
+            </Col>
+            <Col {...third}>
+              <FormField name="transport_id" label="Meio de transporte">
+                <RemoteSelect path={OPTION_PATHS.transport} toOption={namedOption} />
+              </FormField>
+            </Col>
+            <Col {...third}>
+              <FormField
+                name="has_digital_signature"
+                label="Assinatura digital"
+                valuePropName="checked"
+                help="Ligado: o responsável legal assina com certificado A1/A3 antes da análise."
+              >
+                <Switch />
+              </FormField>
+            </Col>
+          </Row>
+          <Divider titlePlacement="start" plain>
+            Pesos e volume totais
+          </Divider>
+          <Row gutter={16}>
+            <Col {...third}>
+              <FormField name="gross_weight" label="Peso bruto">
+                <Input inputMode="decimal" />
+              </FormField>
+            </Col>
+            <Col {...third}>
+              <FormField name="net_weight" label="Peso líquido">
+                <Input inputMode="decimal" />
+              </FormField>
+            </Col>
+            <Col {...third}>
+              <FormField name="volume" label="Volume">
+                <Input inputMode="decimal" />
+              </FormField>
+            </Col>
+            <Col {...third}>
+              <FormField name="measurement_unit_gross_weight_id" label="Unidade do peso bruto">
+                <RemoteSelect path={OPTION_PATHS.measurementUnit} toOption={codedOption} />
+              </FormField>
+            </Col>
+            <Col {...third}>
+              <FormField name="measurement_unit_net_weight_id" label="Unidade do peso líquido">
+                <RemoteSelect path={OPTION_PATHS.measurementUnit} toOption={codedOption} />
+              </FormField>
+            </Col>
+            <Col {...third}>
+              <FormField name="measurement_unit_volume_id" label="Unidade do volume">
+                <RemoteSelect path={OPTION_PATHS.measurementUnit} toOption={codedOption} />
+              </FormField>
+            </Col>
+            <Col span={24}>
+              <FormField name="observations" label="Observações">
+                <Input.TextArea rows={3} maxLength={4000} />
+              </FormField>
+            </Col>
+          </Row>
+        </Card>
+
+        <Card title="Itens" size="small">
+          <CertificateItemsEditor exporterId={exporterId} dealId={dealId} stored={certificate?.items} />
+        </Card>
+
+        <Card title="Anexos" size="small">
+          <Row gutter={16}>
+            <Col {...half}>
+              <FormField
+                name="commercial_invoice"
+                label="Fatura comercial"
+                help="PDF de até 10 MB; obrigatória para enviar à análise."
+              >
+                <PdfFileField
+                  pickLabel="Selecionar fatura comercial (PDF)"
+                  current={certificate?.commercial_invoice ?? null}
+                  downloadName={CERTIFICATE_FILE_NAMES.commercial_invoice}
+                  downloadLabel="Baixar fatura comercial"
+                  removable={false}
+                  onDownload={
+                    certificate
+                      ? () => void downloadCertificateFile(certificate.id, 'commercial_invoice')
+                      : undefined
+                  }
+                />
+              </FormField>
+            </Col>
+            <Col {...half}>
+              <FormField
+                name="intervenor_invoice"
+                label="Fatura comercial do interveniente"
+                help={
+                  hasIntervenor ? 'Obrigatória: o certificado tem interveniente.' : 'Só com interveniente.'
+                }
+              >
+                <PdfFileField
+                  pickLabel="Selecionar fatura do interveniente (PDF)"
+                  current={certificate?.intervenor_invoice ?? null}
+                  downloadName={CERTIFICATE_FILE_NAMES.intervenor_invoice}
+                  downloadLabel="Baixar fatura comercial do interveniente"
+                  removable={false}
+                  onDownload={
+                    certificate
+                      ? () => void downloadCertificateFile(certificate.id, 'intervenor_invoice')
+                      : undefined
+                  }
+                />
+              </FormField>
+            </Col>
+          </Row>
+        </Card>
+        <FormActions
+          submitLabel={certificate ? 'Salvar' : 'Criar rascunho'}
+          onCancel={() => void navigate({ to: CERTIFICATE_SCREENS.list })}
+          cancelLabel="Voltar"
+        />
+      </Space>
+    </ApiForm>
+  );
+}

@@ -1,0 +1,184 @@
+import { EditOutlined, EyeOutlined, FileSearchOutlined, FolderOpenOutlined } from '@ant-design/icons';
+import { certificateFlow } from '@origem/contract/flows';
+import { type CertificateListItem, certificateListQuery } from '@origem/contract/schemas/certificates';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Button, Form, Input, Select, Space, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table/interface';
+import { useSession } from '../../lib/session';
+import { ACTIONS_KEY, DataTable } from '../../ui/data-table';
+import { DateInput } from '../../ui/date-input';
+import { FilterBar } from '../../ui/filter-bar';
+import { FlowTag, flowStateOptions } from '../../ui/flow-tag';
+import { formatDate, formatDateTime } from '../../ui/format';
+import { ListPage, usePrimaryAction } from '../../ui/list-page';
+import { TypeAheadSelect } from '../../ui/type-ahead-select';
+import { useListSearch } from '../../ui/use-list-search';
+import { DealSelect } from '../deals/deal-options';
+import { useCertificatesTable } from './api/certificates-table';
+import { CERTIFICATE_SCREENS } from './api/keys';
+import {
+  COMPANY_TYPES,
+  type CompanyOption,
+  companySource,
+  exporterSource,
+  type NamedOption,
+} from './api/options';
+import { screenFor } from './certificate-paths';
+import { certificateTitle } from './certificate-sections';
+
+const STATUS_OPTIONS = flowStateOptions(certificateFlow);
+const ICONS = {
+  Analisar: <FileSearchOutlined aria-hidden />,
+  Editar: <EditOutlined aria-hidden />,
+  Abrir: <FolderOpenOutlined aria-hidden />,
+  Ver: <EyeOutlined aria-hidden />,
+};
+const NEW_CERTIFICATE = {
+  label: 'Novo certificado',
+  permission: 'certificate.create',
+  to: CERTIFICATE_SCREENS.edit('novo'),
+};
+
+/** /certificado: the certificates the user reaches, latest flow step first (SPEC §9), filters in the URL. */
+export function CertificatesListPage() {
+  const list = useListSearch(certificateListQuery);
+  const table = useCertificatesTable(list);
+  const { can, user } = useSession();
+  const navigate = useNavigate();
+  const emptyAction = usePrimaryAction(NEW_CERTIFICATE);
+  const ownExporter = user?.role.type === 'exportador';
+
+  const columns: ColumnsType<CertificateListItem> = [
+    {
+      title: 'Certificado',
+      key: 'number',
+      render: (_, row) => (
+        <Space orientation="vertical" size={0}>
+          <Link to={screenFor(row, can).to}>{certificateTitle(row)}</Link>
+          <Typography.Text type="secondary">{row.deal.abbreviation}</Typography.Text>
+        </Space>
+      ),
+    },
+    ...(ownExporter
+      ? []
+      : [
+          {
+            title: 'Exportador',
+            key: 'exporter',
+            render: (_: unknown, row: CertificateListItem) => row.exporter.name,
+          },
+        ]),
+    {
+      title: 'Importador',
+      key: 'importer',
+      render: (_, row) => (
+        <Space orientation="vertical" size={0}>
+          <span>{row.company_importer.corporate_name}</span>
+          {row.company_intervenor ? (
+            <Typography.Text type="secondary">
+              Interveniente: {row.company_intervenor.corporate_name}
+            </Typography.Text>
+          ) : null}
+        </Space>
+      ),
+    },
+    {
+      title: 'Fatura',
+      key: 'invoice',
+      render: (_, row) => (
+        <Space orientation="vertical" size={0}>
+          <span>{row.invoice_number}</span>
+          <Typography.Text type="secondary">{formatDate(row.invoice_date)}</Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: 'Situação',
+      key: 'status',
+      render: (_, row) => <FlowTag flow={certificateFlow} status={row.status} />,
+    },
+    {
+      title: 'Último passo',
+      key: 'last_step_at',
+      render: (_, row) => formatDateTime(row.last_step_at),
+    },
+    {
+      title: 'Ações',
+      key: ACTIONS_KEY,
+      align: 'right',
+      width: 80,
+      render: (_, row) => {
+        const target = screenFor(row, can);
+        return (
+          <Tooltip title={target.verb}>
+            <Button
+              type="text"
+              icon={ICONS[target.verb]}
+              aria-label={`${target.verb} ${certificateTitle(row)}`}
+              onClick={() => void navigate({ to: target.to })}
+            />
+          </Tooltip>
+        );
+      },
+    },
+  ];
+
+  return (
+    <ListPage
+      title="Certificados"
+      hint="Certificados de origem, um por fatura comercial: do rascunho à emissão, cancelamento ou substituição."
+      action={NEW_CERTIFICATE}
+      filters={
+        <FilterBar list={list}>
+          <Form.Item name="certificate_flow_id" label="Situação">
+            <Select allowClear placeholder="Todas" options={STATUS_OPTIONS} />
+          </Form.Item>
+          {ownExporter ? null : (
+            <Form.Item name="exporter_id" label="Exportador">
+              <TypeAheadSelect<NamedOption> {...exporterSource} style={{ minWidth: 240 }} />
+            </Form.Item>
+          )}
+          <Form.Item name="invoice_number" label="Nº da fatura">
+            <Input allowClear maxLength={60} />
+          </Form.Item>
+          <Form.Item name="importer_id" label="Importador">
+            <TypeAheadSelect<CompanyOption>
+              {...companySource(COMPANY_TYPES.importer)}
+              style={{ minWidth: 220 }}
+            />
+          </Form.Item>
+          <Form.Item name="intervenor_id" label="Interveniente">
+            <TypeAheadSelect<CompanyOption>
+              {...companySource(COMPANY_TYPES.intervenor)}
+              style={{ minWidth: 220 }}
+            />
+          </Form.Item>
+          <Form.Item name="deal_id" label="Acordo">
+            <DealSelect style={{ minWidth: 180 }} />
+          </Form.Item>
+          <Form.Item name="start_date" label="Criado de">
+            <DateInput />
+          </Form.Item>
+          <Form.Item name="end_date" label="até">
+            <DateInput />
+          </Form.Item>
+        </FilterBar>
+      }
+    >
+      <DataTable
+        table={table}
+        columns={columns}
+        rowKey="id"
+        scroll={{ x: 960 }}
+        label="Lista de certificados"
+        emptyText="Nenhum certificado encontrado."
+        emptyHint={
+          emptyAction
+            ? 'Comece pelo "Novo certificado": uma fatura comercial, seus itens e as declarações que eles citam.'
+            : 'Os certificados aparecem aqui quando os exportadores os enviam.'
+        }
+        emptyAction={emptyAction}
+      />
+    </ListPage>
+  );
+}

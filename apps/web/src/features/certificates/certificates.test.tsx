@@ -1,0 +1,111 @@
+import { certificateFlow } from '@origem/contract/flows';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App } from 'antd';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as navigation from '../../lib/navigation';
+import { makeUser, storeSession } from '../../test-utils';
+import { DownloadOverlay } from '../../ui/download-overlay';
+import { FeedbackBridge } from '../../ui/feedback-host';
+import { reasonsOf } from './api/act-on-certificate';
+import { EDIT_CERTIFICATE_LABEL, idFromPath, printCertificate } from './api/documents';
+import { actionsFor } from './certificate-actions';
+import { screenFor } from './certificate-paths';
+import { verificationStatusText } from './verification-page';
+
+const can = (granted: string[]) => (permission: string) => granted.includes(permission);
+
+describe('which screen a certificate row opens', () => {
+  it('sends the analyst to the analysis while a decision waits, the party to its detail, others to the consultation', () => {
+    const analyst = can(['certificate.view', 'certificate.analyse']);
+    expect(screenFor({ id: 7, status: 'ENVIADO' }, analyst)).toEqual({
+      to: '/certificado-analise/7',
+      verb: 'Analisar',
+    });
+    expect(screenFor({ id: 7, status: 'CANCELAMENTO_SOLICITADO' }, analyst).to).toBe(
+      '/certificado-analise/7',
+    );
+    expect(screenFor({ id: 7, status: 'EMITIDO' }, analyst)).toEqual({
+      to: '/certificado-consulta/7',
+      verb: 'Ver',
+    });
+    const exporter = can(['certificate.view', 'certificate.create']);
+    expect(screenFor({ id: 7, status: 'RASCUNHO' }, exporter)).toEqual({
+      to: '/certificado/7',
+      verb: 'Editar',
+    });
+    expect(screenFor({ id: 7, status: 'EMITIDO' }, exporter)).toEqual({
+      to: '/certificado/7',
+      verb: 'Abrir',
+    });
+    expect(screenFor({ id: 7, status: 'RASCUNHO' }, can(['certificate.view'])).verb).toBe('Ver');
+  });
+});
+
+describe('the flow buttons of each screen', () => {
+  it("splits the server's actions between the party's detail and the analyst's analysis", () => {
+    const actions = ['send_analysis', 'take', 'solicit_cancellation', 'send_cancellation', 'unknown'];
+    expect(actionsFor({ actions }, 'party')).toEqual(['send_analysis', 'solicit_cancellation']);
+    expect(actionsFor({ actions }, 'analyst')).toEqual(['take', 'send_cancellation']);
+  });
+
+  it('sends one reprove reason per line', () => {
+    expect(reasonsOf(' Fatura ilegível \n\nNCM divergente ')).toEqual(['Fatura ilegível', 'NCM divergente']);
+  });
+});
+
+describe('public verification text', () => {
+  it('names the certificate that replaces a substituted one', () => {
+    const substituted = certificateFlow.actions.send_substitution.to;
+    expect(
+      verificationStatusText({
+        status: substituted,
+        status_label: 'Substituído',
+        substituted_by: 'BRACSA1826000000040001',
+      }),
+    ).toBe('Substituído por BRACSA1826000000040001');
+    expect(
+      verificationStatusText({ status: 'CANCELADO', status_label: 'Cancelado', substituted_by: null }),
+    ).toBe('Cancelado');
+  });
+});
+
+describe('printing a certificate (SPEC §8)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it("warns with the server's message and 'Editar Certificado' opening /certificado/{id} of the current path", async () => {
+    storeSession(makeUser('exportador'));
+    const go = vi.spyOn(navigation, 'navigateTo').mockImplementation(() => {});
+    window.history.replaceState(null, '', '/certificado-analise/41');
+    expect(idFromPath()).toBe(41);
+    const message = 'Escolha a descrição de referência do NCM 69079000 antes de imprimir o certificado.';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ code: 'NcmDescriptionError', message }), {
+            status: 422,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+      ),
+    );
+    render(
+      <App>
+        <FeedbackBridge />
+        <DownloadOverlay />
+      </App>,
+    );
+    await expect(printCertificate(41)).resolves.toBe(false);
+    expect(vi.mocked(fetch).mock.calls[0]?.[0]).toBe('/v1/certificate/print?certificateId=41');
+    expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
+    // The generic error dialog is not shown on top of the warning.
+    expect(document.querySelector('.ant-modal-confirm-error')).toBeNull();
+    const [edit] = screen.getAllByRole('button', { name: EDIT_CERTIFICATE_LABEL });
+    if (!edit) throw new Error('sem o botão Editar Certificado');
+    fireEvent.click(edit);
+    await waitFor(() => expect(go).toHaveBeenCalledWith('/certificado/41'));
+  });
+});
