@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -33,6 +34,8 @@ export type QueryLogger = (query: string, params: unknown[]) => void;
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
+  /** A PGlite data directory to start from (`dumpDataDir`), in memory only: tests skip initdb and the migrations. */
+  image?: Blob;
   logQuery?: QueryLogger;
 }): Promise<DatabaseHandle> {
   const logger = opts.logQuery ? { logQuery: opts.logQuery } : undefined;
@@ -52,7 +55,7 @@ export async function openDatabase(opts: {
   const extensions = { pg_trgm };
   let client: PGlite;
   if (dataDir.startsWith('memory://')) {
-    client = new PGlite(dataDir, { extensions });
+    client = new PGlite(dataDir, { extensions, loadDataDir: opts.image });
   } else {
     const dir = path.resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
@@ -61,6 +64,27 @@ export async function openDatabase(opts: {
   const db = drizzlePglite(client, { schema, logger });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };
+}
+
+/** A migrated, empty PGlite data directory (gzipped tarball), the starting point `image` takes. */
+export async function migratedPgliteImage(): Promise<Blob> {
+  const client = new PGlite('memory://', { extensions: { pg_trgm } });
+  try {
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    return await client.dumpDataDir('gzip');
+  } finally {
+    await client.close();
+  }
+}
+
+/** The migrations' identity: the journal and every SQL file, so a changed migration never reuses an old image. */
+export function migrationsDigest(): string {
+  const hash = createHash('sha256');
+  for (const name of readdirSync(migrationsFolder).sort()) {
+    if (name.endsWith('.sql')) hash.update(name).update(readFileSync(path.join(migrationsFolder, name)));
+  }
+  hash.update(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json')));
+  return hash.digest('hex').slice(0, 16);
 }
 
 /** Raw SQL returning typed rows; both drivers answer `{ rows }`. */

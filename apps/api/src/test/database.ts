@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
-import { type DatabaseHandle, openDatabase, type QueryLogger } from '../db/client';
+import {
+  type DatabaseHandle,
+  migratedPgliteImage,
+  migrationsDigest,
+  openDatabase,
+  type QueryLogger,
+} from '../db/client';
 
 /**
  * A fresh database per test file: PGlite in memory by default; with DATABASE_URL, a new PostgreSQL database
@@ -8,7 +17,7 @@ import { type DatabaseHandle, openDatabase, type QueryLogger } from '../db/clien
  */
 export async function openTestDatabase(opts: { logQuery?: QueryLogger } = {}): Promise<DatabaseHandle> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase({ dataDir: 'memory://', ...opts });
+  if (!serverUrl) return openDatabase({ dataDir: 'memory://', image: await pgliteImage(), ...opts });
   const name = `origem_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -27,4 +36,25 @@ export async function openTestDatabase(opts: { logQuery?: QueryLogger } = {}): P
       await dropper.end();
     },
   };
+}
+
+let image: Promise<Blob> | undefined;
+
+/**
+ * Every test file starts from one migrated PGlite image, kept in the temporary folder under the migrations' digest:
+ * initdb and every migration once per machine instead of once per file (seconds each). Workers racing to write
+ * it each write a whole file and rename it into place.
+ */
+function pgliteImage(): Promise<Blob> {
+  image ??= (async () => {
+    const file = path.join(tmpdir(), `origem-pglite-${migrationsDigest()}.tar.gz`);
+    const stored = await readFile(file).catch(() => undefined);
+    if (stored) return new Blob([stored]);
+    const made = await migratedPgliteImage();
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(partial, Buffer.from(await made.arrayBuffer()));
+    await rename(partial, file);
+    return made;
+  })();
+  return image;
 }
