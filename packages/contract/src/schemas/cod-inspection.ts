@@ -57,7 +57,10 @@ export const codSignatureCheckSchema = z.object({
   certificate_issuer: z.string().nullable(),
   certificate_valid_from: z.string().nullable(),
   certificate_valid_to: z.string().nullable(),
-  /** When the document says it was signed: the declaration date (exporter) or the certification date (entity). */
+  /**
+   * When the document says it was signed: the declaration date (exporter) or the certification date (entity). Dates
+   * with an offset come as UTC ISO; without one, as the document wrote them (local wall-clock time).
+   */
   signed_at: z.string().nullable(),
 });
 export type CodSignatureCheck = z.infer<typeof codSignatureCheckSchema>;

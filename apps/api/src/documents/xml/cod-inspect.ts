@@ -75,12 +75,13 @@ const text = (node: Element | null | undefined, name?: string): string | null =>
   return value ? value : null;
 };
 
-/** xs:dateTime → ISO (UTC). A time without an offset is taken as Brasília time, as the product writes it. */
+/**
+ * xs:dateTime → ISO. With an offset it becomes UTC; without one (older files) it stays the wall-clock time the
+ * document wrote, which the browser shows as written (guessing an offset would be wrong across daylight-saving years).
+ */
 function isoDate(value: string | null): string | null {
-  if (!value) return null;
-  const withZone = /[zZ]|[+-]\d{2}:\d{2}$/.test(value) || !value.includes('T') ? value : `${value}-03:00`;
-  const date = new Date(withZone.length === 10 ? `${withZone}T00:00:00-03:00` : withZone);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  if (!value || Number.isNaN(new Date(value).getTime())) return null;
+  return /[zZ]|[+-]\d{2}:\d{2}$/.test(value) ? new Date(value).toISOString() : value;
 }
 
 function party(node: Element | null, prefix: string): CodInspectionParty | null {

@@ -2,7 +2,7 @@ import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { certificateFlow } from '@origem/contract/flows';
 import { type CertificateVerification, certificateMessages } from '@origem/contract/schemas/certificates';
 import { useParams } from '@tanstack/react-router';
-import { Alert, Card, Descriptions, List, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Card, Descriptions, Flex, List, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { isApiError } from '../../api/api-error';
 import { formatDate, formatDateTime, formatNcm } from '../../ui/format';
 import { CodFileVerificationCard } from '../cod-inspection/cod-file-verification';
@@ -81,8 +81,8 @@ export function CertificateVerificationPage() {
   const { code = '' } = useParams({ strict: false }) as { code?: string };
   const query = useCertificateVerification(code);
   return (
-    <>
-      <Card style={{ width: '100%', maxWidth: 720, marginTop: 24 }}>
+    <Flex vertical align="center" gap={24} style={{ width: '100%', marginTop: 24 }}>
+      <Card style={{ width: '100%', maxWidth: 720 }}>
         <Space align="center" style={{ marginBottom: 16 }}>
           <SafetyCertificateOutlined style={{ fontSize: 28 }} aria-hidden />
           <Typography.Title level={1} style={{ fontSize: 22, margin: 0 }}>
@@ -105,6 +105,6 @@ export function CertificateVerificationPage() {
         )}
       </Card>
       <CodFileVerificationCard />
-    </>
+    </Flex>
   );
 }

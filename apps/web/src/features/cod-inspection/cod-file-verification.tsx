@@ -5,7 +5,7 @@ import { CodUploadBlock } from './cod-upload-block';
 /** The public verification page's block for a COD file the visitor holds (issue 14): no sign-in. */
 export function CodFileVerificationCard({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   return (
-    <Card style={{ width: '100%', maxWidth: 960, marginTop: 24 }}>
+    <Card style={{ width: '100%', maxWidth: 960, marginTop: headingLevel === 1 ? 24 : 0 }}>
       <Space align="center" style={{ marginBottom: 8 }}>
         <FileProtectOutlined style={{ fontSize: 24 }} aria-hidden />
         <Typography.Title level={headingLevel} style={{ fontSize: headingLevel === 1 ? 22 : 18, margin: 0 }}>
