@@ -79,6 +79,9 @@ const OWN_ROUTES = [
   '/administracao/tarefas',
   // Issue 13: the public verification page of a certificate's QR code.
   '/verificar/$code',
+  // Issue 14: COD inspection in the back office and, for a visitor with only the XML, on the public side.
+  '/certificados/inspecionar-cod',
+  '/verificar-cod',
 ];
 
 describe('route table', () => {

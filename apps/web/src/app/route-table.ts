@@ -1,4 +1,5 @@
 import type { Permission, RoleSlug, RoleType } from '@origem/contract/permissions';
+import { COD_INSPECTION_ROLE_TYPES } from '@origem/contract/schemas/cod-inspection';
 
 /** Side-menu areas, in menu order (UX.md). */
 export const MENU_GROUPS = [
@@ -61,6 +62,8 @@ const ROUTE_LIST = [
   pub('/pre-cadastro-pendencia/$id', 'Pendência do pré-cadastro'),
   // Issue 13: the page the printed certificate's QR code opens, for customs officers (no sign-in).
   pub('/verificar/$code', 'Verificação de certificado'),
+  // Issue 14: the same page's COD file check, for a visitor who has only the XML.
+  pub('/verificar-cod', 'Verificação de COD'),
 
   // Home: public, but inside the main layout when signed in.
   { path: '/', title: 'Início', access: 'public', layout: 'main', menu: 'inicio' },
@@ -75,6 +78,11 @@ const ROUTE_LIST = [
   screen('/certificado-consulta/$id', 'Consulta de certificado', {
     permission: 'certificate.view',
     parent: '/certificado',
+  }),
+  screen('/certificados/inspecionar-cod', 'Inspecionar COD', {
+    menu: 'certificados',
+    permission: 'certificate.view',
+    audience: COD_INSPECTION_ROLE_TYPES,
   }),
   screen('/assinatura-digital-a1/$id', 'Assinatura digital A1', { parent: '/certificado' }),
   screen('/assinatura-digital-a3/$id', 'Assinatura digital A3', { parent: '/certificado' }),

@@ -281,6 +281,15 @@ export const SCREENS = {
     () => import('../features/certificates/verification-page'),
     'CertificateVerificationPage',
   ),
+  // Issue 14 (COD inspection).
+  '/certificados/inspecionar-cod': screen(
+    () => import('../features/cod-inspection/cod-inspection-page'),
+    'CodInspectionPage',
+  ),
+  '/verificar-cod': screen(
+    () => import('../features/cod-inspection/cod-file-verification'),
+    'CodFileVerificationPage',
+  ),
   // Issue 10 (jobs).
   '/administracao/tarefas': screen(
     () => import('../features/jobs/jobs-page'),

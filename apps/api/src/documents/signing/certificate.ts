@@ -60,14 +60,11 @@ const within = (c: X509Certificate, at: Date) =>
   new Date(c.validFrom).getTime() <= at.getTime() && at.getTime() <= new Date(c.validTo).getTime();
 
 /**
- * Checks the signer's certificate the way a customs office would: valid at signing time, chaining through the
- * trust list (roots and the intermediates of ICP-Brasil, or the tests' CA) to a self-signed root, every link valid
- * then, and the CPF equal to the one expected. Throws a refusal naming what failed.
+ * The certificate as a customs office checks it, whoever the signer should be: valid at signing time, chaining
+ * through the trust list (roots and the intermediates of ICP-Brasil, or the tests' CA) to a self-signed root, every
+ * link valid then. Throws a refusal naming what failed.
  */
-export function checkSigner(
-  pem: string,
-  options: { trust: X509Certificate[]; at: Date; cpf: string; who: string },
-): SignerFacts {
+export function checkChain(pem: string, options: { trust: X509Certificate[]; at: Date }): SignerFacts {
   const facts = signerFacts(pem);
   let current = new X509Certificate(pem);
   if (!within(current, options.at)) {
@@ -85,6 +82,15 @@ export function checkSigner(
     if (issuer.checkIssued(issuer)) break;
     current = issuer;
   }
+  return facts;
+}
+
+/** `checkChain`, and the CPF equal to the one expected (the legal representative's, the official's). */
+export function checkSigner(
+  pem: string,
+  options: { trust: X509Certificate[]; at: Date; cpf: string; who: string },
+): SignerFacts {
+  const facts = checkChain(pem, options);
   const expected = options.cpf.replace(/\D/g, '');
   if (!facts.cpf || facts.cpf !== expected) {
     throw new SignatureRefused(

@@ -22,6 +22,7 @@ import {
   selectNcmSchema,
   verificationCodeParam,
 } from '@origem/contract/schemas/certificates';
+import { codInspectionPaths, codInspectionSchema } from '@origem/contract/schemas/cod-inspection';
 import { idParam } from '@origem/contract/schemas/fields';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -34,6 +35,7 @@ import { requireActor } from '../../lib/context';
 import { parseInput } from '../../lib/parse-input';
 import { publicRateLimit } from '../../lib/rate-limit';
 import { readA1Upload } from './a1-upload';
+import * as codInspection from './cod-inspection';
 import * as documents from './documents';
 import { FILE_ROLES, type FileRole } from './file-roles';
 import * as certificates from './service';
@@ -130,6 +132,53 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
       },
     },
     async (request) => certificates.verifyCertificate(app.db, request.params.code),
+  );
+
+  // ---- Issue 14: inspection of any COD XML (back office and public page) -----------------------------------------
+  const inspectionDoc =
+    'multipart/form-data com o XML do COD em `file` (até 1 MB), lido só em memória: versão e formulário, esquema da ' +
+    'ALADI, as duas assinaturas (#COD e #CODEH) com cadeia, validade e CPF, e o resumo. Um arquivo que não é um COD ' +
+    '(XML malformado, DOCTYPE/ENTITY, bytes nulos, outra codificação) é recusado com 422 em `file`.';
+  const inspectionResponse = {
+    200: codInspectionSchema,
+    400: apiErrorSchema,
+    413: apiErrorSchema,
+    ...errors,
+  };
+  app.post(
+    codInspectionPaths.staff,
+    {
+      config: { permission: 'certificate.view', audit: false },
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        summary:
+          'Inspeciona um COD (XML da ALADI) enviado: esquema, assinaturas e resumo (equipe das entidades)',
+        description: inspectionDoc,
+        response: inspectionResponse,
+      },
+    },
+    async (request) => {
+      codInspection.assertMayInspect(requireActor(request.ctx));
+      return codInspection.inspect(app.config, await codInspection.readCodUpload(request), false);
+    },
+  );
+
+  app.post(
+    codInspectionPaths.public,
+    {
+      config: { public: true, audit: false, rateLimit: publicRateLimit(app.config) },
+      schema: {
+        tags,
+        security: [],
+        consumes: ['multipart/form-data'],
+        summary:
+          'Verificação pública de um COD (XML) que o visitante tem: o mesmo exame, com os CPFs parcialmente ocultos',
+        description: inspectionDoc,
+        response: { 200: codInspectionSchema, 400: apiErrorSchema, 413: apiErrorSchema, 422: apiErrorSchema },
+      },
+    },
+    async (request) => codInspection.inspect(app.config, await codInspection.readCodUpload(request), true),
   );
 
   app.get(

@@ -29,12 +29,18 @@ import { certificateSubject, getCertificate } from './service';
 const refuse = (message: string) => new AppError(422, ErrorCode.FlowActionRefused, message);
 
 let trustCache: { path: string; list: X509Certificate[] } | null = null;
-function trustList(config: Config): X509Certificate[] {
+/** The trusted CAs (SIGNATURE_TRUST_PEM), read once; null when none is configured. */
+export function configuredTrust(config: Config): X509Certificate[] | null {
   const path = config.signatureTrustPem;
-  if (!path)
-    throw refuse('Nenhuma autoridade certificadora confiável está configurada para assinaturas digitais.');
+  if (!path) return null;
   if (trustCache?.path !== path) trustCache = { path, list: parseTrustList(readFileSync(path, 'utf8')) };
   return trustCache.list;
+}
+function trustList(config: Config): X509Certificate[] {
+  const list = configuredTrust(config);
+  if (!list)
+    throw refuse('Nenhuma autoridade certificadora confiável está configurada para assinaturas digitais.');
+  return list;
 }
 
 /** Refusals of the signing libraries become the 422 the signer reads. */

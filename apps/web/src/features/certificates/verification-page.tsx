@@ -2,9 +2,10 @@ import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { certificateFlow } from '@origem/contract/flows';
 import { type CertificateVerification, certificateMessages } from '@origem/contract/schemas/certificates';
 import { useParams } from '@tanstack/react-router';
-import { Alert, Card, Descriptions, List, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Card, Descriptions, Flex, List, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { isApiError } from '../../api/api-error';
 import { formatDate, formatDateTime, formatNcm } from '../../ui/format';
+import { CodFileVerificationCard } from '../cod-inspection/cod-file-verification';
 import { useCertificateVerification } from './api/verify-certificate';
 
 const ISSUED = certificateFlow.actions.approve.to;
@@ -80,27 +81,30 @@ export function CertificateVerificationPage() {
   const { code = '' } = useParams({ strict: false }) as { code?: string };
   const query = useCertificateVerification(code);
   return (
-    <Card style={{ width: '100%', maxWidth: 720, marginTop: 24 }}>
-      <Space align="center" style={{ marginBottom: 16 }}>
-        <SafetyCertificateOutlined style={{ fontSize: 28 }} aria-hidden />
-        <Typography.Title level={1} style={{ fontSize: 22, margin: 0 }}>
-          Verificação de certificado de origem
-        </Typography.Title>
-      </Space>
-      {query.isPending ? (
-        <Skeleton active aria-label="Verificando certificado" />
-      ) : query.isError ? (
-        <Result
-          status={isApiError(query.error) && query.error.status === 404 ? 'warning' : 'error'}
-          title={
-            isApiError(query.error) && query.error.status === 404
-              ? certificateMessages.verificationNotFound
-              : 'Não foi possível verificar o certificado agora. Tente novamente mais tarde.'
-          }
-        />
-      ) : (
-        <Verified v={query.data} />
-      )}
-    </Card>
+    <Flex vertical align="center" gap={24} style={{ width: '100%', marginTop: 24 }}>
+      <Card style={{ width: '100%', maxWidth: 720 }}>
+        <Space align="center" style={{ marginBottom: 16 }}>
+          <SafetyCertificateOutlined style={{ fontSize: 28 }} aria-hidden />
+          <Typography.Title level={1} style={{ fontSize: 22, margin: 0 }}>
+            Verificação de certificado de origem
+          </Typography.Title>
+        </Space>
+        {query.isPending ? (
+          <Skeleton active aria-label="Verificando certificado" />
+        ) : query.isError ? (
+          <Result
+            status={isApiError(query.error) && query.error.status === 404 ? 'warning' : 'error'}
+            title={
+              isApiError(query.error) && query.error.status === 404
+                ? certificateMessages.verificationNotFound
+                : 'Não foi possível verificar o certificado agora. Tente novamente mais tarde.'
+            }
+          />
+        ) : (
+          <Verified v={query.data} />
+        )}
+      </Card>
+      <CodFileVerificationCard />
+    </Flex>
   );
 }

@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+// Issue 14: a COD XML someone holds, inspected on the public verification page (no sign-in) and in the back office.
+// The file is ALADI's real Brazilian sample (filled by the entity, signatures stripped).
+const SAMPLE = 'br-a14-forma14-certified-unsigned.xml';
+const sample = () =>
+  readFileSync(new URL(`../apps/api/src/documents/xml/fixtures/${SAMPLE}`, import.meta.url));
+
+const SHOTS = process.env.E2E_SCREENSHOTS;
+async function shot(page: Page, name: string): Promise<void> {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/cod-inspection-${name}.png`, fullPage: true });
+}
+
+async function uploadSample(page: Page): Promise<void> {
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: SAMPLE, mimeType: 'application/xml', buffer: sample() });
+}
+
+test('a visitor checks a COD file on the public verification page and reads its summary', async ({
+  browser,
+}) => {
+  const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await visitor.newPage();
+  // The page of a code that does not exist still offers the file check.
+  await page.goto('/verificar/CODIGOINEXISTENTE1');
+  await expect(page.getByRole('heading', { name: 'Verificar um arquivo COD (XML)' })).toBeVisible();
+  await uploadSample(page);
+  await expect(page.getByText('BR036A14160000000500')).toBeVisible();
+  await expect(page.getByText('O COD tem pendências: veja os problemas abaixo')).toBeVisible();
+  await expect(page.getByText(/^IVECO LATIN AMERICA LTDA \(BR · SETE LAGOAS/)).toBeVisible();
+  await expect(page.getByText(/^IVECO ARGENTINA S\.A\. \(AR/)).toBeVisible();
+  await expect(page.getByRole('cell', { name: '8704.22.10' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: /TÍTULO III - ARTIGO 16/ })).toBeVisible();
+  await expect(
+    page.getByText('FEDERAÇÃO DAS INDUSTRIAS DO ESTADO DE MINAS GERAIS (código 036)'),
+  ).toBeVisible();
+  await expect(page.getByLabel('Assinatura do exportador: Ausente')).toContainText(
+    'O COD não tem a assinatura do exportador.',
+  );
+  await expect(page.getByLabel('Assinatura da entidade emissora: Ausente')).toBeVisible();
+  await shot(page, 'public');
+
+  // A file that is not XML is refused in Portuguese, not with a crash.
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'quebrado.xml', mimeType: 'application/xml', buffer: Buffer.from('<a><b></a>') });
+  await expect(page.getByRole('alert')).toContainText('O arquivo não é um XML válido.');
+  await visitor.close();
+});
+
+test.describe('back office', () => {
+  test.use({ role: 'analista' });
+
+  test('the analyst opens Inspecionar COD from the menu and inspects a file', async ({ page }) => {
+    await page.goto('/');
+    await page
+      .getByRole('navigation', { name: 'Menu principal' })
+      .getByRole('link', { name: 'Inspecionar COD', exact: true })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Inspecionar COD' })).toBeVisible();
+    await uploadSample(page);
+    await expect(page.getByText('BR036A14160000000500')).toBeVisible();
+    await expect(page.getByText('Conforme')).toBeVisible();
+    await shot(page, 'staff');
+  });
+});
