@@ -78,6 +78,8 @@ export function CertificateForm({ certificate }: { certificate?: Certificate }) 
   const dealId = typeof watched[1] === 'number' ? watched[1] : null;
   const hasIntervenor = watched[2] !== null && watched[2] !== undefined;
   const representatives = useMemo(() => legalRepresentativeSource(exporterId), [exporterId]);
+  // Until the exporter is chosen there is no book to pick from.
+  const ofExporter = exporterId === null ? { disabled: true, placeholder: 'Escolha antes o exportador' } : {};
   // The representative and the companies come from one exporter's book: picking another exporter clears them.
   const shownExporter = useRef(exporterId);
   useEffect(() => {
@@ -109,7 +111,7 @@ export function CertificateForm({ certificate }: { certificate?: Certificate }) 
               <FormField name="legal_representative_id" label="Responsável legal">
                 <TypeAheadSelect<NamedOption>
                   {...representatives}
-                  disabled={exporterId === null}
+                  {...ofExporter}
                   selected={certificate ? namedOption(certificate.legal_representative) : null}
                 />
               </FormField>
@@ -118,7 +120,7 @@ export function CertificateForm({ certificate }: { certificate?: Certificate }) 
               <FormField name="company_importer_id" label="Importador">
                 <TypeAheadSelect<CompanyOption>
                   {...companySource(COMPANY_TYPES.importer, exporterId)}
-                  disabled={exporterId === null}
+                  {...ofExporter}
                   selected={companyOption(certificate?.company_importer ?? null)}
                 />
               </FormField>
@@ -127,7 +129,7 @@ export function CertificateForm({ certificate }: { certificate?: Certificate }) 
               <FormField name="company_intervenor_id" label="Interveniente (operador de terceiro país)">
                 <TypeAheadSelect<CompanyOption>
                   {...companySource(COMPANY_TYPES.intervenor, exporterId)}
-                  disabled={exporterId === null}
+                  {...ofExporter}
                   selected={companyOption(certificate?.company_intervenor ?? null)}
                 />
               </FormField>
@@ -136,7 +138,7 @@ export function CertificateForm({ certificate }: { certificate?: Certificate }) 
               <FormField name="company_manufacturer_id" label="Fabricante">
                 <TypeAheadSelect<CompanyOption>
                   {...companySource(COMPANY_TYPES.manufacturer, exporterId)}
-                  disabled={exporterId === null}
+                  {...ofExporter}
                   selected={companyOption(certificate?.company_manufacturer ?? null)}
                 />
               </FormField>
