@@ -253,6 +253,15 @@ export const certificateFlow = defineFlow({
       permission: 'certificate.create',
       success: 'Certificado enviado para a assinatura do exportador!',
     },
+    /** The signing request mailed again to the legal representative (lost or expired mail); the state stays. */
+    send_signature: {
+      label: 'Reenviar e-mail de assinatura',
+      from: ['AGUARDANDO_ASSINATURA'],
+      to: 'AGUARDANDO_ASSINATURA',
+      permission: 'certificate.create',
+      confirm: 'Reenviar ao responsável legal o e-mail com o pedido de assinatura deste certificado?',
+      success: 'E-mail de assinatura reenviado ao responsável legal!',
+    },
     first_signature: {
       label: 'Assinar (exportador)',
       from: ['AGUARDANDO_ASSINATURA'],

@@ -262,6 +262,17 @@ const CASES: Case[] = [
   { url: '/v2/company?corporate_name=ltda', table: 'companies', index: ['companies_corporate_name_idx'] },
   { url: '/v2/company?company_type_id=2', table: 'companies', index: ['companies_type_name_idx'] },
   { url: '/v2/company?order=city', table: 'companies', index: ['companies_city_order_idx'] },
+  // The certificate form's importer/intervenor type-ahead (issue 13): one exporter's book, by name.
+  {
+    url: '/v2/company?company_type_id=1&exporter_id=1&per_page=20&count=false',
+    table: 'companies',
+    index: ['companies_exporter_name_idx'],
+  },
+  {
+    url: '/v2/company?company_type_id=3&exporter_id=1&corporate_name=ltda&per_page=20&count=false',
+    table: 'companies',
+    index: ['companies_exporter_name_idx'],
+  },
   {
     url: '/v1/legal_representative',
     table: 'legal_representatives',

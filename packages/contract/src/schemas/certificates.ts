@@ -84,6 +84,8 @@ export const certificateMessages = {
   numberingUnavailable:
     'Não é possível numerar o certificado: a entidade emissora precisa do código EHId e o acordo da sigla ALADI.',
   takenByOther: 'O certificado está em análise por outro analista.',
+  signerWithoutEmail:
+    'O responsável legal deste certificado não tem e-mail cadastrado: informe o e-mail dele no cadastro para enviar o pedido de assinatura.',
   reasonRequired: 'Informe o motivo.',
   reasonsRequired: 'Informe ao menos um motivo da reprovação.',
   letterRequired: 'Envie a carta de substituição (PDF).',

@@ -152,6 +152,8 @@ const ORDER_VALUES = COMPANY_ORDER_KEYS.flatMap((key) => [key, `-${key}`]) as [s
 export const companySearchQuery = pageQuery.extend({
   corporate_name: optionalText,
   company_type_id: optionalId,
+  /** The companies a certificate of this exporter may name (its book; a dispatcher's own book too). */
+  exporter_id: optionalId,
   cnpj: optionalText,
   city: optionalText,
   order: z.enum(ORDER_VALUES).optional().catch(undefined),

@@ -302,6 +302,22 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
       certificates.sendAnalysis(app.db, request.ctx, requireActor(request.ctx), request.params.id),
   );
 
+  app.post(
+    `${BASE}/send_signature/:id`,
+    {
+      config: create,
+      schema: {
+        tags,
+        summary:
+          'Reenvia ao responsável legal o e-mail com o pedido de assinatura de um certificado digital em Aguardando assinatura do exportador (a situação não muda; 422 nas demais situações ou sem e-mail do responsável)',
+        params: idParam,
+        response: action,
+      },
+    },
+    async (request) =>
+      certificates.sendSignature(app.db, request.ctx, requireActor(request.ctx), request.params.id),
+  );
+
   app.get(
     `${BASE}/send_analyzing/:id`,
     {

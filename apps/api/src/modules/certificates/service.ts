@@ -78,6 +78,7 @@ export const certificateSubject: FlowSubject<StateOf<typeof flow>, Action> = {
   guards: {
     send_analysis: (row) => (isDigital(row) ? PAPER_ONLY : null),
     send_for_signature: (row) => (isDigital(row) ? null : DIGITAL_ONLY),
+    send_signature: (row) => (isDigital(row) ? null : DIGITAL_ONLY),
     // Taken only through the signature routes (signatures.ts), which verify the signature inside the transition.
     first_signature: (row) => (isDigital(row) ? null : DIGITAL_ONLY),
     second_signature: (row) => (isDigital(row) ? null : DIGITAL_ONLY),
@@ -665,6 +666,18 @@ async function readyToSend(tx: Tx, row: FlowRow): Promise<void> {
 }
 
 /**
+ * The certificate's legal representative is asked by e-mail to sign it (DOMAIN.md §4), in the action's transaction
+ * (the outbox delivers after the commit). Answers the address written to, or null when there is none.
+ */
+async function askForSignature(tx: Tx, ctx: ServiceContext, id: number): Promise<string | null> {
+  const found = await q.findCertificate(tx, id, undefined);
+  const to = found?.representative.email;
+  if (!found || !to) return null;
+  await enqueueMail(tx, signatureRequestMail(to, found.representative.name, await factsOf(tx, ctx, id)));
+  return to;
+}
+
+/**
  * RASCUNHO or REPROVADO → ENVIADO (paper), or → AGUARDANDO_ASSINATURA (digital: the legal representative is asked by
  * e-mail to sign). A re-sent certificate is free for any analyst to take.
  */
@@ -673,19 +686,23 @@ export async function sendAnalysis(db: Database, ctx: ServiceContext, actor: Act
   return act(db, ctx, actor, id, digital ? 'send_for_signature' : 'send_analysis', async (tx, row) => {
     await readyToSend(tx, row);
     if (row.analyst_id !== null) await q.updateCertificate(tx, id, { analyst_id: null });
-    if (digital) {
-      const found = await q.findCertificate(tx, id, undefined);
-      const facts = await factsOf(tx, ctx, id);
-      if (found?.representative.email) {
-        await enqueueMail(
-          tx,
-          signatureRequestMail(found.representative.email, found.representative.name, facts),
-        );
-      }
-    }
+    if (digital) await askForSignature(tx, ctx, id);
     return row.analyst_id !== null
       ? { old: { analyst_id: row.analyst_id }, new: { analyst_id: null } }
       : undefined;
+  });
+}
+
+/**
+ * POST send_signature/{id}: a digital certificate still AGUARDANDO_ASSINATURA has its signing request mailed again to
+ * the legal representative (a lost or expired mail). The state stays; the history and the audit record the resend.
+ * Refused when the representative has no e-mail (send_analysis skips the mail then; a resend has no other point).
+ */
+export function sendSignature(db: Database, ctx: ServiceContext, actor: Actor, id: number) {
+  return act(db, ctx, actor, id, 'send_signature', async (tx) => {
+    const to = await askForSignature(tx, ctx, id);
+    if (!to) throw refusal(text.signerWithoutEmail);
+    return { new: { signature_request_to: to } };
   });
 }
 

@@ -186,6 +186,18 @@ function orderBy(order: string | undefined): ListOrder {
   return plainOrder(first, humanOrder(companies.corporate_name), asc(companies.id));
 }
 
+/**
+ * The companies a certificate of `exporterId` may name (what the certificate's save accepts, certificates/queries
+ * companyOf): the exporter's book and, for a dispatcher writing it, the dispatcher's own book. An equality on an
+ * indexed owner column (companies_exporter_name_idx, companies_dispatcher_name_idx), so a book stays a short walk
+ * however large the table grows.
+ */
+function usableFor(actor: Actor, exporterId: number): SQL | undefined {
+  const book = eq(companies.exporter_id, exporterId);
+  if (actor.roleType !== 'despachante' || !actor.dispatcherId) return book;
+  return or(book, eq(companies.dispatcher_id, actor.dispatcherId));
+}
+
 export async function pageCompanies(
   db: Executor,
   actor: Actor,
@@ -195,6 +207,7 @@ export async function pageCompanies(
     where: and(
       companyScope(actor),
       query.company_type_id ? eq(companies.company_type_id, query.company_type_id) : undefined,
+      query.exporter_id ? usableFor(actor, query.exporter_id) : undefined,
     ),
     search: search(query),
     order: orderBy(query.order),

@@ -5,7 +5,7 @@ import {
 } from '@origem/contract/schemas/certificates';
 import { useNavigate } from '@tanstack/react-router';
 import { Card, Col, Divider, Input, Row, Space, Switch } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useSession } from '../../lib/session';
 import { DateInput } from '../../ui/date-input';
@@ -35,6 +35,13 @@ import { CertificateItemsEditor } from './certificate-items-editor';
 
 const half = { xs: 24, md: 12 };
 const third = { xs: 24, md: 8 };
+
+const EXPORTER_BOUND = [
+  'legal_representative_id',
+  'company_importer_id',
+  'company_intervenor_id',
+  'company_manufacturer_id',
+] as const;
 
 const companyOption = (company: { id: number; corporate_name: string } | null): SelectOption | null =>
   company ? { value: company.id, label: company.corporate_name } : null;
@@ -71,6 +78,15 @@ export function CertificateForm({ certificate }: { certificate?: Certificate }) 
   const dealId = typeof watched[1] === 'number' ? watched[1] : null;
   const hasIntervenor = watched[2] !== null && watched[2] !== undefined;
   const representatives = useMemo(() => legalRepresentativeSource(exporterId), [exporterId]);
+  // Until the exporter is chosen there is no book to pick from.
+  const ofExporter = exporterId === null ? { disabled: true, placeholder: 'Escolha antes o exportador' } : {};
+  // The representative and the companies come from one exporter's book: picking another exporter clears them.
+  const shownExporter = useRef(exporterId);
+  useEffect(() => {
+    if (shownExporter.current === exporterId) return;
+    shownExporter.current = exporterId;
+    for (const field of EXPORTER_BOUND) form.setValue(field, null);
+  }, [exporterId, form]);
 
   return (
     <ApiForm form={form} label="Dados do certificado">
@@ -95,7 +111,7 @@ export function CertificateForm({ certificate }: { certificate?: Certificate }) 
               <FormField name="legal_representative_id" label="Responsável legal">
                 <TypeAheadSelect<NamedOption>
                   {...representatives}
-                  disabled={exporterId === null}
+                  {...ofExporter}
                   selected={certificate ? namedOption(certificate.legal_representative) : null}
                 />
               </FormField>
@@ -103,7 +119,8 @@ export function CertificateForm({ certificate }: { certificate?: Certificate }) 
             <Col {...half}>
               <FormField name="company_importer_id" label="Importador">
                 <TypeAheadSelect<CompanyOption>
-                  {...companySource(COMPANY_TYPES.importer)}
+                  {...companySource(COMPANY_TYPES.importer, exporterId)}
+                  {...ofExporter}
                   selected={companyOption(certificate?.company_importer ?? null)}
                 />
               </FormField>
@@ -111,7 +128,8 @@ export function CertificateForm({ certificate }: { certificate?: Certificate }) 
             <Col {...half}>
               <FormField name="company_intervenor_id" label="Interveniente (operador de terceiro país)">
                 <TypeAheadSelect<CompanyOption>
-                  {...companySource(COMPANY_TYPES.intervenor)}
+                  {...companySource(COMPANY_TYPES.intervenor, exporterId)}
+                  {...ofExporter}
                   selected={companyOption(certificate?.company_intervenor ?? null)}
                 />
               </FormField>
@@ -119,7 +137,8 @@ export function CertificateForm({ certificate }: { certificate?: Certificate }) 
             <Col {...half}>
               <FormField name="company_manufacturer_id" label="Fabricante">
                 <TypeAheadSelect<CompanyOption>
-                  {...companySource(COMPANY_TYPES.manufacturer)}
+                  {...companySource(COMPANY_TYPES.manufacturer, exporterId)}
+                  {...ofExporter}
                   selected={companyOption(certificate?.company_manufacturer ?? null)}
                 />
               </FormField>

@@ -8,6 +8,7 @@ import { DownloadOverlay } from '../../ui/download-overlay';
 import { FeedbackBridge } from '../../ui/feedback-host';
 import { reasonsOf } from './api/act-on-certificate';
 import { EDIT_CERTIFICATE_LABEL, idFromPath, printCertificate } from './api/documents';
+import { COMPANY_TYPES, companySource } from './api/options';
 import { actionsFor } from './certificate-actions';
 import { screenFor } from './certificate-paths';
 import { verificationStatusText } from './verification-page';
@@ -48,8 +49,24 @@ describe('the flow buttons of each screen', () => {
     expect(actionsFor({ actions }, 'analyst')).toEqual(['take', 'send_cancellation']);
   });
 
+  it("offers the signing e-mail's resend to the party, beside the exporter's signature", () => {
+    const actions = ['send_signature', 'first_signature'];
+    expect(actionsFor({ actions }, 'party')).toEqual(['send_signature', 'first_signature']);
+    expect(actionsFor({ actions }, 'analyst')).toEqual([]);
+  });
+
   it('sends one reprove reason per line', () => {
     expect(reasonsOf(' Fatura ilegível \n\nNCM divergente ')).toEqual(['Fatura ilegível', 'NCM divergente']);
+  });
+});
+
+describe("the form's company selects", () => {
+  it("ask for the chosen exporter's book only; the list's filter asks for every reachable company", () => {
+    expect(companySource(COMPANY_TYPES.importer, 7).query).toEqual({ company_type_id: 1, exporter_id: 7 });
+    expect(companySource(COMPANY_TYPES.intervenor).query).toEqual({
+      company_type_id: 3,
+      exporter_id: undefined,
+    });
   });
 });
 

@@ -42,6 +42,7 @@ export function actOnCertificate(
     case 'reprove_cancellation':
     case 'reprove_substitution':
       return post(action, id, { reason: input.note ?? '' });
+    case 'send_signature':
     case 'send_cancellation':
     case 'send_substitution':
       return post(action, id);

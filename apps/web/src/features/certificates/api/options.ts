@@ -35,12 +35,18 @@ export const exporterSource: TypeAheadSource<NamedOption> = {
   detailPath: (id) => `/v1/exporter/${id}`,
 };
 
-/** Importers (type 1), manufacturers (2) and intervenors (3) of the address book (GET /v2/company). */
-export function companySource(type: 1 | 2 | 3): TypeAheadSource<CompanyOption> {
+/**
+ * Importers (type 1), manufacturers (2) and intervenors (3) of the address book (GET /v2/company); on the form, of
+ * the chosen exporter's book only (`exporter_id`), as a certificate may name no other exporter's companies.
+ */
+export function companySource(
+  type: 1 | 2 | 3,
+  exporterId: number | null = null,
+): TypeAheadSource<CompanyOption> {
   return {
     path: '/v2/company',
     searchParam: 'corporate_name',
-    query: { company_type_id: type },
+    query: { company_type_id: type, exporter_id: exporterId ?? undefined },
     toOption: (row) => ({ value: row.id, label: row.corporate_name }),
     detailPath: (id) => `/v1/company/${id}`,
   };
