@@ -28,8 +28,9 @@ import { certificateSubject, getCertificate } from './service';
 
 const refuse = (message: string) => new AppError(422, ErrorCode.FlowActionRefused, message);
 
+/** The trusted CAs (SIGNATURE_TRUST_PEM), read once per path; also the declarations' signatures' trust. */
 let trustCache: { path: string; list: X509Certificate[] } | null = null;
-function trustList(config: Config): X509Certificate[] {
+export function trustList(config: Config): X509Certificate[] {
   const path = config.signatureTrustPem;
   if (!path)
     throw refuse('Nenhuma autoridade certificadora confiável está configurada para assinaturas digitais.');
@@ -38,7 +39,7 @@ function trustList(config: Config): X509Certificate[] {
 }
 
 /** Refusals of the signing libraries become the 422 the signer reads. */
-async function asRefusal<T>(work: () => Promise<T> | T): Promise<T> {
+export async function asRefusal<T>(work: () => Promise<T> | T): Promise<T> {
   try {
     return await work();
   } catch (err) {
