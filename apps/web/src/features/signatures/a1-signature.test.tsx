@@ -91,7 +91,7 @@ describe('what the A1 screen signs', () => {
     expect(certificateTarget(certificate()).path).toBe('/v1/certificate/first/signature/xml/a1/5');
     const second = certificateTarget(certificate({ status: 'APROVADO', actions: ['second_signature'] }));
     expect(second.path).toBe('/v1/certificate/second/signature/xml/a1/5');
-    expect(second.back).toBe('/certificado-analise/5');
+    expect(second.back).toBe('/certificado-consulta/5');
     expect(certificateTarget(certificate({ actions: [] })).path).toBeNull();
     const d = {
       id: 9,

@@ -38,7 +38,8 @@ export function certificateTarget(c: Certificate): SigningTarget {
   if (c.actions.includes('second_signature')) {
     return {
       ...party,
-      back: `/certificado-analise/${c.id}`,
+      // The official may not analyse certificates: the read-only consultation shows the issued one.
+      back: `/certificado-consulta/${c.id}`,
       signer:
         'Segunda assinatura: o certificado digital deve ser o seu (o CPF do seu usuário), pela entidade.',
       path: `${CERTIFICATE}/second/signature/xml/a1/${c.id}`,
