@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 // Overridable so two suites can run side by side on one machine.
@@ -5,6 +7,11 @@ export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3210);
 export const MAIL_HTTP_PORT = Number(process.env.E2E_MAIL_HTTP_PORT ?? 2589);
 const MAIL_SMTP_PORT = Number(process.env.E2E_MAIL_SMTP_PORT ?? 2588);
 const DATA_DIR = `.data-e2e-${APP_PORT}`;
+/**
+ * The CAs the server trusts for digital signatures: e2e/signatures.spec.ts writes its throw-away test CA here before
+ * signing (the server reads the file at the first signature).
+ */
+export const SIGNATURE_TRUST_PEM = path.join(tmpdir(), `origem-e2e-trust-${APP_PORT}.pem`);
 const jsonReport = process.env.PLAYWRIGHT_JSON_REPORT;
 
 // One product server on a fresh embedded database, and a real SMTP listener. Specs run one at a time because
@@ -63,6 +70,7 @@ export default defineConfig({
         SEED: 'demo',
         RATE_LIMIT_PER_MINUTE: '100000',
         LOG_LEVEL: 'warn',
+        SIGNATURE_TRUST_PEM,
       },
       reuseExistingServer: false,
     },

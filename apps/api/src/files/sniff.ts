@@ -1,5 +1,8 @@
-/** What an upload really is, decided from its bytes, never from its name or the browser's content type. */
-export type FileKind = 'png' | 'jpeg' | 'svg' | 'pdf' | 'csv';
+/**
+ * What an upload really is, decided from its bytes, never from its name or the browser's content type. `xml` is
+ * only ever a file the server made (a signed declaration): no upload policy accepts it and the sniffer never says it.
+ */
+export type FileKind = 'png' | 'jpeg' | 'svg' | 'pdf' | 'csv' | 'xml';
 
 export const MIME: Record<FileKind, string> = {
   png: 'image/png',
@@ -7,6 +10,7 @@ export const MIME: Record<FileKind, string> = {
   svg: 'image/svg+xml',
   pdf: 'application/pdf',
   csv: 'text/csv',
+  xml: 'application/xml',
 };
 
 export const KIND_LABEL: Record<FileKind, string> = {
@@ -15,6 +19,7 @@ export const KIND_LABEL: Record<FileKind, string> = {
   svg: 'SVG',
   pdf: 'PDF',
   csv: 'CSV',
+  xml: 'XML',
 };
 
 const startsWith = (head: Buffer, bytes: number[]) => bytes.every((b, i) => head[i] === b);

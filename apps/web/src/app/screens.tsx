@@ -15,6 +15,7 @@ import type { partyListSearch } from '@origem/contract/schemas/party-records';
 import type { preRegistrationListQuery } from '@origem/contract/schemas/pre-registrations';
 import type { prereceiptScreenSearch, reportScreenSearch } from '@origem/contract/schemas/reports';
 import type { roleFilterQuery } from '@origem/contract/schemas/roles';
+import type { signatureScreenSearch } from '@origem/contract/schemas/signatures';
 import type { userSearchQuery } from '@origem/contract/schemas/users';
 import { type AsyncRouteComponent, lazyRouteComponent } from '@tanstack/react-router';
 import type { loginSearchSchema, resetPasswordSearchSchema } from '../features/auth/auth-search';
@@ -276,6 +277,12 @@ export const SCREENS = {
   '/certificado-consulta/$id': screen(
     () => import('../features/certificates/certificate-view-page'),
     'CertificateViewPage',
+  ),
+  // Issue 14 (digital signatures): one A1 screen for certificates and declarations (`?tipo=`).
+  '/assinatura-digital-a1/$id': screen(
+    () => import('../features/signatures/a1-signature-page'),
+    'A1SignaturePage',
+    searchOf<typeof signatureScreenSearch>(),
   ),
   '/verificar/$code': screen(
     () => import('../features/certificates/verification-page'),

@@ -29,8 +29,18 @@ export const DECLARATION_STATUSES = Object.fromEntries(
 export const EDITABLE_DECLARATION_STATES: readonly DeclarationStatus[] =
   declarationFlow.actions.send_analysis.from;
 
+/**
+ * The states the legal representative's digital signature is taken in: sent, its content frozen, before the
+ * analyst approves it by that signature (`digitally_signed`, which leaves from EM_ANALISE).
+ */
+export const SIGNABLE_DECLARATION_STATES: readonly DeclarationStatus[] = [
+  declarationFlow.actions.send_analysis.to,
+  ...declarationFlow.actions.digitally_signed.from,
+];
+
 /** SPEC §9 download names. */
 export const declarationPdfName = (id: number) => `declaracao-${id}.pdf`;
+export const declarationXmlName = (id: number) => `declaracao-${id}.xml`;
 export const MANUFACTURER_DECLARATION_FILE_NAME = 'declaracao_fabricante.pdf';
 
 /** The public page the printed declaration's QR code opens (SPEC §2). */
@@ -65,6 +75,14 @@ export const declarationMessages = {
     'Esta declaração ainda não tem o PDF assinado digitalmente: a via assinada só existe depois da assinatura A1 ou A3 do responsável legal.',
   /** The guard of `digitally_signed` (422 FlowActionRefused). */
   signatureRequired: 'A aprovação por assinatura digital exige a assinatura A1 ou A3 do responsável legal.',
+  /** POST signature/a1: the legal representative's signature was verified and stored. */
+  signedA1:
+    'Declaração assinada digitalmente com sucesso! Ela segue para a aprovação do analista (Aprovar por assinatura digital).',
+  notSignable: (status: string) =>
+    `A declaração só pode ser assinada digitalmente quando Enviada para análise ou Em análise; a situação atual é "${status}".`,
+  alreadySigned: 'Esta declaração já foi assinada digitalmente pelo responsável legal.',
+  /** 404 of the signed XML download before any signature. */
+  signedXmlMissing: 'Esta declaração ainda não foi assinada digitalmente pelo responsável legal.',
   /** Another analyst took the declaration (UX "Analysis screens": taking locks it to the analyst). */
   takenByOther: 'A declaração está em análise por outro analista.',
   notEditable: (status: string) =>
@@ -437,7 +455,13 @@ export const declarationSchema = declarationListItemSchema.extend({
   /** The signed PDF exists (`print-signed` answers it). */
   has_signed_pdf: z.boolean(),
   /** What this user may do besides the flow's actions. */
-  can: z.object({ edit: z.boolean(), delete: z.boolean(), clone: z.boolean() }),
+  can: z.object({
+    edit: z.boolean(),
+    delete: z.boolean(),
+    clone: z.boolean(),
+    /** Upload the legal representative's A1 signature (POST signature/a1/{id}) now. */
+    sign: z.boolean(),
+  }),
   origin_check: originCheckSchema,
   ...flowViewFields,
 });

@@ -13,13 +13,25 @@ import { SignatureRefused } from './errors';
 
 export type CodTarget = 'COD' | 'CODEH';
 
+/**
+ * Where an enveloped signature sits: it covers the one element `<{id} id="{id}">` and is placed right after it as a
+ * child of `parent`; `who` names the signer in refusals ("do exportador"). The COD's two targets are instances; a
+ * declaration's XML is another (documents/xml/declaration.ts).
+ */
+export type SignedPart = { id: string; parent: string; who: string };
+
+const COD_PARTS: Record<CodTarget, SignedPart> = {
+  COD: { id: 'COD', parent: 'CODExporter', who: 'do exportador' },
+  CODEH: { id: 'CODEH', parent: 'CertOrigin', who: 'da entidade' },
+};
+
 const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
 const SHA256 = 'http://www.w3.org/2001/04/xmlenc#sha256';
 const EXC_C14N = 'http://www.w3.org/2001/10/xml-exc-c14n#';
 const ENVELOPED = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
 const DS = 'http://www.w3.org/2000/09/xmldsig#';
 
-const targetXpath = (target: CodTarget) => `//*[local-name(.)='${target}' and @id='${target}']`;
+const targetXpath = (target: string) => `//*[local-name(.)='${target}' and @id='${target}']`;
 
 const base64Of = (pem: string) => pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
 
@@ -30,6 +42,17 @@ export function signCod(
   privateKeyPem: string,
   certificatePem: string,
 ): string {
+  return signPart(xml, COD_PARTS[target], privateKeyPem, certificatePem);
+}
+
+/** Signs one part of a document (enveloped, after the part); returns the document serialised once. */
+export function signPart(
+  xml: string,
+  part: SignedPart,
+  privateKeyPem: string,
+  certificatePem: string,
+): string {
+  const target = part.id;
   const subject = new X509Certificate(certificatePem).subject.split('\n').reverse().join(',');
   const sig = new SignedXml({
     privateKey: privateKeyPem,
@@ -75,8 +98,7 @@ const elementsByLocalName = (node: Document | Element, name: string) =>
   Array.from((node as Element).getElementsByTagNameNS('*', name)) as Element[];
 
 /** Where each signature must sit: the exporter's is a child of `CODExporter`, the entity's of `CertOrigin`. */
-function signatureNode(doc: Document, target: CodTarget): Element | null {
-  const parentName = target === 'COD' ? 'CODExporter' : 'CertOrigin';
+function signatureNode(doc: Document, parentName: string): Element | null {
   const parents = elementsByLocalName(doc, parentName);
   if (parents.length !== 1) return null;
   const parent = parents[0] as Element;
@@ -93,9 +115,14 @@ function signatureNode(doc: Document, target: CodTarget): Element | null {
  * (PEM) for the caller's trust, validity and CPF checks; xml-crypto alone trusts any embedded key.
  */
 export function verifyCodSignature(xml: string, target: CodTarget): string {
+  return verifyPart(xml, COD_PARTS[target]);
+}
+
+/** Verifies the enveloped signature of one part (see verifyCodSignature); returns the signer's certificate (PEM). */
+export function verifyPart(xml: string, part: SignedPart): string {
   const doc = parseCod(xml);
-  const who = target === 'COD' ? 'do exportador' : 'da entidade';
-  const node = signatureNode(doc, target);
+  const { id: target, who } = part;
+  const node = signatureNode(doc, part.parent);
   if (!node) throw new SignatureRefused(`O XML não tem a assinatura ${who} no lugar previsto.`);
   const withId = Array.from(doc.getElementsByTagName('*')).filter(
     (e) => (e as Element).getAttribute('id') === target || (e as Element).getAttribute('Id') === target,

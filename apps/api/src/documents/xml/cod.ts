@@ -127,7 +127,7 @@ export type CodCertification = {
 /** Why a certificate cannot become a COD, in the words the user reads. */
 export class CodDataError extends Error {}
 
-const escapeXml = (value: string) =>
+export const escapeXml = (value: string) =>
   value
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -1,12 +1,13 @@
 import type { MultipartFile } from '@fastify/multipart';
+import { A1_MAX_BYTES } from '@origem/contract/schemas/signatures';
 import type { FastifyRequest } from 'fastify';
 import { malformedMultipart } from '../../files/upload';
 import { fieldError } from '../../lib/errors';
 import { assertCleanInput } from '../../lib/parse-input';
 import type { A1Upload } from './signatures';
 
-/** An A1 file is a few kilobytes; anything much larger is not one. */
-const MAX_PKCS12_BYTES = 64 * 1024;
+/** An A1 file is a few kilobytes; anything much larger is not one (the web checks the same cap). */
+const MAX_PKCS12_BYTES = A1_MAX_BYTES;
 
 /**
  * Reads the A1 signing form into memory only: unlike every other upload it never reaches the file storage (the

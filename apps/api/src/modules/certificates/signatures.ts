@@ -29,14 +29,16 @@ import { certificateSubject, getCertificate } from './service';
 const refuse = (message: string) => new AppError(422, ErrorCode.FlowActionRefused, message);
 
 let trustCache: { path: string; list: X509Certificate[] } | null = null;
-/** The trusted CAs (SIGNATURE_TRUST_PEM), read once; null when none is configured. */
+/** The trusted CAs (SIGNATURE_TRUST_PEM), read once per path; null when none is configured. */
 export function configuredTrust(config: Config): X509Certificate[] | null {
   const path = config.signatureTrustPem;
   if (!path) return null;
   if (trustCache?.path !== path) trustCache = { path, list: parseTrustList(readFileSync(path, 'utf8')) };
   return trustCache.list;
 }
-function trustList(config: Config): X509Certificate[] {
+
+/** The trust every signature we receive is checked against (certificates, declarations, inspections). */
+export function trustList(config: Config): X509Certificate[] {
   const list = configuredTrust(config);
   if (!list)
     throw refuse('Nenhuma autoridade certificadora confiável está configurada para assinaturas digitais.');
@@ -44,7 +46,7 @@ function trustList(config: Config): X509Certificate[] {
 }
 
 /** Refusals of the signing libraries become the 422 the signer reads. */
-async function asRefusal<T>(work: () => Promise<T> | T): Promise<T> {
+export async function asRefusal<T>(work: () => Promise<T> | T): Promise<T> {
   try {
     return await work();
   } catch (err) {

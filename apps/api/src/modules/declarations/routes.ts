@@ -12,6 +12,7 @@ import {
   declarationPageSchema,
   declarationPdfName,
   declarationSchema,
+  declarationXmlName,
   exporterIdParam,
   MANUFACTURER_DECLARATION_FILE_NAME,
   rejectDeclarationSchema,
@@ -27,7 +28,9 @@ import { sendStoredFile } from '../../files/records';
 import { PDF_POLICY, type ReceivedFile } from '../../files/upload';
 import { requireActor } from '../../lib/context';
 import { parseInput } from '../../lib/parse-input';
+import { readA1Upload } from '../certificates/a1-upload';
 import * as declarations from './service';
+import * as signatures from './signatures';
 
 const tags = ['Declarações'];
 const errors = {
@@ -369,6 +372,54 @@ export async function declarationRoutes(fastify: FastifyInstance): Promise<void>
     async (request, reply) => {
       const file = await declarations.signedPdf(app.db, requireActor(request.ctx), request.params.id);
       return sendStoredFile(reply, app.files, file, declarationPdfName(request.params.id));
+    },
+  );
+
+  app.post(
+    `${BASE}/signature/a1/:id`,
+    {
+      config: create,
+      schema: {
+        tags,
+        params: idParam,
+        consumes: ['multipart/form-data'],
+        summary:
+          'Assinatura A1 do responsável legal (XMLDSig sobre o XML da declaração), com a declaração Enviada ou Em análise; depois o analista aprova por ela (digitally_signed)',
+        description:
+          'multipart/form-data com o certificado A1 em `certificate` (.pfx/.p12, até 64 KB) e a sua senha em `password`; ' +
+          'lidos só em memória, usados uma vez e nunca guardados. A assinatura é verificada (resumo, valor, validade, ' +
+          'cadeia ICP-Brasil e CPF do responsável legal da declaração) antes de qualquer mudança; recusas: 422 com o motivo. ' +
+          'O XML assinado fica em GET xml/download/{id}.',
+        response: { 200: declarationActionSchema, ...errors },
+      },
+    },
+    async (request) =>
+      signatures.signDeclarationA1(
+        app.db,
+        app.files,
+        app.config,
+        request.ctx,
+        requireActor(request.ctx),
+        request.params.id,
+        await readA1Upload(request),
+      ),
+  );
+
+  app.get(
+    `${BASE}/xml/download/:id`,
+    {
+      config: view,
+      schema: {
+        tags,
+        params: idParam,
+        summary:
+          'O XML da declaração assinado pelo responsável legal (declaracao-{id}.xml); 404 com o motivo antes da assinatura',
+        response: { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const file = await signatures.signedXml(app.db, requireActor(request.ctx), request.params.id);
+      return sendStoredFile(reply, app.files, file, declarationXmlName(request.params.id));
     },
   );
 

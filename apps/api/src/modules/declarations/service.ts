@@ -11,12 +11,14 @@ import {
   type DeclarationStatus,
   declarationConsultPath,
   EDITABLE_DECLARATION_STATES,
+  SIGNABLE_DECLARATION_STATES,
   type TypeAnalysis,
   declarationMessages as text,
 } from '@origem/contract/schemas/declarations';
 import { CLASSIFICATION_TYPES, type ClassificationType } from '@origem/contract/schemas/nomenclature';
+import { and, eq } from 'drizzle-orm';
 import type { Database, Executor, Tx } from '../../db/client';
-import { declarations } from '../../db/schema';
+import { declarations, storedFiles } from '../../db/schema';
 import { declarationPdf } from '../../documents/pdf/declaration';
 import {
   applyFileChoice,
@@ -58,6 +60,8 @@ const IN_ANALYSIS: DeclarationStatus = flow.actions.take.to;
 
 /** The signed PDF, once the signatures issue stores it, is the declaration's file under this role. */
 export const SIGNED_PDF_ROLE = 'signed_pdf';
+/** The legal representative's signed XML (signatures.ts) is the declaration's file under this role. */
+export const SIGNED_XML_ROLE = 'signed_xml';
 
 /**
  * Taking a declaration locks it to the analyst (UX "Analysis screens"): while it is EM_ANALISE only that analyst
@@ -112,6 +116,7 @@ export async function getDeclaration(db: Executor, actor: Actor, id: number): Pr
   const owns = actsOn(actor, row);
   const creator = owns && actor.permissions.has('declaration.create');
   const editable = EDITABLE_DECLARATION_STATES.includes(row.status as DeclarationStatus);
+  const signable = SIGNABLE_DECLARATION_STATES.includes(row.status as DeclarationStatus) && !row.signed_at;
   return {
     id: row.id,
     status: row.status as DeclarationStatus,
@@ -175,7 +180,12 @@ export async function getDeclaration(db: Executor, actor: Actor, id: number): Pr
     signed_by_cpf: row.signed_by_cpf,
     rejection_reason: rejection,
     has_signed_pdf: signed !== null,
-    can: { edit: creator && editable, delete: creator && editable, clone: creator },
+    can: {
+      edit: creator && editable,
+      delete: creator && editable,
+      clone: creator,
+      sign: creator && signable,
+    },
     origin_check: originCheck({
       productNcm: row.ncm,
       fobUnitValueMax: row.fob_unit_value_max,
@@ -598,7 +608,10 @@ export function approveDigitallySigned(db: Database, ctx: ServiceContext, actor:
   }));
 }
 
-/** ENVIADA or EM_ANALISE → REPROVADA with the reason (kept in the history; the owner edits and re-sends). */
+/**
+ * ENVIADA or EM_ANALISE → REPROVADA with the reason (kept in the history; the owner edits and re-sends). The legal
+ * representative's signature goes with it: the content may change now, so it must be signed again.
+ */
 export function rejectDeclaration(
   db: Database,
   ctx: ServiceContext,
@@ -606,7 +619,18 @@ export function rejectDeclaration(
   id: number,
   reason: string,
 ) {
-  return act(db, ctx, actor, id, 'reject', async () => undefined, reason);
+  return act(db, ctx, actor, id, 'reject', (tx, row) => dropSignature(tx, id, row.signed_at), reason);
+}
+
+/** Clears the signature and its XML's file row (the blob goes with the orphan sweep); the delta for the audit. */
+async function dropSignature(tx: Tx, id: number, signedAt: unknown) {
+  if (!signedAt) return undefined;
+  const ownerType = `${q.declarationOwner(id).type}.${SIGNED_XML_ROLE}`;
+  await tx
+    .delete(storedFiles)
+    .where(and(eq(storedFiles.owner_type, ownerType), eq(storedFiles.owner_id, id)));
+  await q.updateDeclaration(tx, id, { signed_at: null, signed_by_cpf: null });
+  return { old: { signed_at: signedAt }, new: { signed_at: null, signed_by_cpf: null } };
 }
 
 // ---- expiry (the daily job) ------------------------------------------------------------------------------------------

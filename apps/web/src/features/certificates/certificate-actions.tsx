@@ -1,6 +1,13 @@
-import { CopyOutlined, DeleteOutlined, FileSearchOutlined, PrinterOutlined } from '@ant-design/icons';
+import {
+  CopyOutlined,
+  DeleteOutlined,
+  FileSearchOutlined,
+  PrinterOutlined,
+  SafetyCertificateOutlined,
+} from '@ant-design/icons';
 import { certificateFlow } from '@origem/contract/flows';
 import { type Certificate, certificateMessages } from '@origem/contract/schemas/certificates';
+import { a1SignaturePath } from '@origem/contract/schemas/signatures';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Button, Card, Space, Typography } from 'antd';
@@ -30,10 +37,40 @@ export type ActionSide = 'party' | 'analyst';
 const sideOf = (name: ActionName): ActionSide =>
   flow.actions[name].permission === 'certificate.create' ? 'party' : 'analyst';
 
-/** The actions the server allows this user now that belong on this screen. */
+const isSignature = (name: string) =>
+  name in flow.actions && Boolean(flow.actions[name as ActionName].signature);
+
+/** The actions the server allows this user now that belong on this screen (signatures have their own screen). */
 export function actionsFor(certificate: Pick<Certificate, 'actions'>, side: ActionSide): ActionName[] {
   return (certificate.actions as ActionName[]).filter(
-    (name) => name in flow.actions && sideOf(name) === side,
+    (name) => name in flow.actions && sideOf(name) === side && !isSignature(name),
+  );
+}
+
+/**
+ * The signatures the server says await this user (the exporter's legal representative's first, the entity
+ * official's second), on whichever screen the certificate is open: each opens the A1 signing screen.
+ */
+export function CertificateSignatureActions({ certificate }: { certificate: Certificate }) {
+  const navigate = useNavigate();
+  const pending = (certificate.actions as ActionName[]).filter(isSignature);
+  if (pending.length === 0) return null;
+  return (
+    <Card title="Assinatura digital" size="small">
+      <Space orientation="vertical" size={8} style={{ width: '100%' }}>
+        {pending.map((name) => (
+          <Button
+            key={name}
+            block
+            type="primary"
+            icon={<SafetyCertificateOutlined aria-hidden />}
+            onClick={() => void navigate({ href: a1SignaturePath('certificado', certificate.id) })}
+          >
+            {`${flow.actions[name].label} com certificado A1`}
+          </Button>
+        ))}
+      </Space>
+    </Card>
   );
 }
 
@@ -161,6 +198,7 @@ export function CertificateSidePanel({
   const actions = side ? actionsFor(certificate, side) : [];
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <CertificateSignatureActions certificate={certificate} />
       {side ? (
         <Card title="Ações" size="small">
           {actions.length > 0 ? (

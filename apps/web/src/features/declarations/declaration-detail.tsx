@@ -2,11 +2,14 @@ import {
   CopyOutlined,
   DeleteOutlined,
   EyeOutlined,
+  FileDoneOutlined,
   FilePdfOutlined,
   PrinterOutlined,
+  SafetyCertificateOutlined,
 } from '@ant-design/icons';
 import { declarationFlow } from '@origem/contract/flows';
 import { type Declaration, declarationMessages } from '@origem/contract/schemas/declarations';
+import { a1SignaturePath } from '@origem/contract/schemas/signatures';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Alert, Button, Card, Space } from 'antd';
@@ -28,7 +31,11 @@ import {
   type DeclarationFlowAction,
   deleteDeclaration,
 } from './api/act-on-declaration';
-import { downloadDeclarationPdf, previewDeclarationPdf } from './api/declaration-documents';
+import {
+  downloadDeclarationPdf,
+  downloadSignedXml,
+  previewDeclarationPdf,
+} from './api/declaration-documents';
 import { useDeclaration } from './api/get-declaration';
 import { DECLARATION_SCREENS, declarationKeys } from './api/keys';
 
@@ -130,6 +137,23 @@ export function DeclarationToolbar({ declaration }: { declaration: Declaration }
       >
         Pré-visualizar
       </Button>
+      {declaration.can.sign ? (
+        <Button
+          type="primary"
+          icon={<SafetyCertificateOutlined aria-hidden />}
+          onClick={() => void navigate({ href: a1SignaturePath('declaracao', declaration.id) })}
+        >
+          Assinar com certificado A1
+        </Button>
+      ) : null}
+      {declaration.signed_at ? (
+        <Button
+          icon={<FileDoneOutlined aria-hidden />}
+          onClick={() => run(() => downloadSignedXml(declaration.id))}
+        >
+          XML assinado
+        </Button>
+      ) : null}
       {declaration.has_signed_pdf ? (
         <Button
           icon={<FilePdfOutlined aria-hidden />}
@@ -174,6 +198,16 @@ export function DeclarationStatusNotice({ declaration: d }: { declaration: Decla
         showIcon
         title="Declaração reprovada"
         description={<span style={{ whiteSpace: 'pre-wrap' }}>{d.rejection_reason}</span>}
+      />
+    );
+  }
+  if (d.signed_at && (d.status === 'ENVIADA' || d.status === 'EM_ANALISE')) {
+    return (
+      <Alert
+        type="success"
+        showIcon
+        title="Assinada digitalmente pelo responsável legal"
+        description={`Em ${formatDate(d.signed_at)}${d.analyst ? ` · em análise por ${d.analyst.name}` : ''}. Aguarda a aprovação por assinatura digital.`}
       />
     );
   }

@@ -95,7 +95,7 @@ function declaration(overrides: Partial<Declaration> = {}): Declaration {
     signed_by_cpf: null,
     rejection_reason: null,
     has_signed_pdf: false,
-    can: { edit: false, delete: false, clone: false },
+    can: { edit: false, delete: false, clone: false, sign: false },
     origin_check: {
       fob_value_usd: '10.00',
       non_originating_cif_usd: '4.50',
@@ -215,7 +215,7 @@ describe('declaration screens', () => {
       analyst: null,
       analyst_id: null,
       actions: ['send_analysis'],
-      can: { edit: true, delete: true, clone: true },
+      can: { edit: true, delete: true, clone: true, sign: false },
     });
   const draftGets = () => ({
     '/v1/declaration/7': draft(),
@@ -287,7 +287,7 @@ describe('declaration screens', () => {
         status: 'REPROVADA',
         rejection_reason: 'Falta o processo produtivo completo.',
         actions: ['send_analysis'],
-        can: { edit: false, delete: true, clone: true },
+        can: { edit: false, delete: true, clone: true, sign: false },
       });
       stubApi({ '/v1/declaration/7': draft }, () =>
         jsonResponse(235, { code: 'Conflict', message: 'vinculado' }),

@@ -1,6 +1,7 @@
 import {
   declarationMessages,
   declarationPdfName,
+  declarationXmlName,
   MANUFACTURER_DECLARATION_FILE_NAME,
 } from '@origem/contract/schemas/declarations';
 import type { ApiError } from '../../../api/api-error';
@@ -40,6 +41,11 @@ export function downloadDeclarationPdf(id: number, kind: DeclarationPdf = 'print
 /** Opens the watermarked preview in a new window. */
 export function previewDeclarationPdf(id: number): Promise<boolean> {
   return openFileInNewWindow(`${DECLARATION_PATH}/print_preview/${id}`, { onError: onPrintError });
+}
+
+/** The XML the legal representative signed (`declaracao-{id}.xml`). */
+export function downloadSignedXml(id: number): Promise<boolean> {
+  return downloadFile(`${DECLARATION_PATH}/xml/download/${id}`, { defaultName: declarationXmlName(id) });
 }
 
 /** The manufacturer's signed declaration (`declaracao_fabricante.pdf`). */

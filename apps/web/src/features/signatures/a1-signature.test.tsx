@@ -1,0 +1,187 @@
+import type { Certificate } from '@origem/contract/schemas/certificates';
+import type { Declaration } from '@origem/contract/schemas/declarations';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../app/providers';
+import { createQueryClient } from '../../app/query-client';
+import { parseSearchParams, stringifySearchParams } from '../../lib/search-params';
+import { jsonResponse, makeUser, storeSession } from '../../test-utils';
+import { A1SignaturePage } from './a1-signature-page';
+import { certificateTarget, declarationTarget } from './api/sign-a1';
+
+// A whole antd screen under jsdom: the first render alone can take several seconds on a busy machine.
+const SLOW = 60_000;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const certificate = (overrides: Partial<Certificate> = {}) =>
+  ({
+    id: 5,
+    certificate_number: null,
+    status: 'AGUARDANDO_ASSINATURA',
+    actions: ['first_signature'],
+    legal_representative: { id: 2, name: 'Maria Responsável', cpf: '52998224725' },
+    ...overrides,
+  }) as unknown as Certificate;
+
+type Call = { method: string; url: string; body: unknown };
+
+/** GETs answered from `gets`; each POST with the next of `posts`. */
+function stubApi(gets: Record<string, unknown>, posts: Response[]) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    const path = url.split('?')[0] ?? url;
+    if (method === 'GET' && path === '/v1/user/detail') return jsonResponse(200, makeUser('exportador'));
+    calls.push({ method, url, body: init?.body });
+    if (method === 'GET') return path in gets ? jsonResponse(200, gets[path]) : jsonResponse(404, {});
+    return posts.shift() ?? jsonResponse(500, {});
+  });
+  return calls;
+}
+
+function renderAt(path: string) {
+  const root = createRootRoute({ component: Outlet });
+  const router = createRouter({
+    routeTree: root.addChildren([
+      createRoute({
+        getParentRoute: () => root,
+        path: '/assinatura-digital-a1/$id',
+        component: A1SignaturePage,
+      }),
+      createRoute({ getParentRoute: () => root, path: '/certificado/$id', component: () => 'o certificado' }),
+    ]),
+    history: createMemoryHistory({ initialEntries: [path] }),
+    parseSearch: parseSearchParams,
+    stringifySearch: stringifySearchParams,
+  });
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+async function dialogWith(text: string) {
+  return waitFor(
+    () => {
+      const found = screen.getAllByRole('dialog').find((d) => d.textContent?.includes(text));
+      if (!found) throw new Error(`sem o diálogo "${text}"`);
+      return found;
+    },
+    { timeout: 10_000 },
+  );
+}
+
+describe('what the A1 screen signs', () => {
+  it("follows the server: the certificate's pending signature, the declaration's can.sign", () => {
+    expect(certificateTarget(certificate()).path).toBe('/v1/certificate/first/signature/xml/a1/5');
+    const second = certificateTarget(certificate({ status: 'APROVADO', actions: ['second_signature'] }));
+    expect(second.path).toBe('/v1/certificate/second/signature/xml/a1/5');
+    expect(second.back).toBe('/certificado-consulta/5');
+    expect(certificateTarget(certificate({ actions: [] })).path).toBeNull();
+    const d = {
+      id: 9,
+      product_name: 'Café',
+      status: 'EM_ANALISE',
+      legal_representative: { id: 2, name: 'Maria', cpf: null },
+      can: { edit: false, delete: false, clone: true, sign: true },
+    } as unknown as Declaration;
+    expect(declarationTarget(d)).toMatchObject({
+      path: '/v1/declaration/signature/a1/9',
+      back: '/declaracao/9',
+    });
+    expect(declarationTarget({ ...d, can: { ...d.can, sign: false } }).path).toBeNull();
+  });
+});
+
+describe('A1 signature screen', () => {
+  it(
+    "shows the server's refusal next to the form, then signs and returns to the certificate",
+    async () => {
+      storeSession(makeUser('exportador'));
+      const calls = stubApi({ '/v1/certificate/5': certificate() }, [
+        jsonResponse(422, {
+          code: 'FlowActionRefused',
+          message: 'O CPF do certificado digital (11144477735) não é o CPF do responsável legal.',
+        }),
+        jsonResponse(200, {
+          message: 'Certificado assinado e enviado para análise!',
+          certificate: certificate({ status: 'ENVIADO', actions: [] }),
+        }),
+      ]);
+      const router = renderAt('/assinatura-digital-a1/5?tipo=certificado');
+
+      expect(
+        await screen.findByText(/Primeira assinatura: Maria Responsável/, {}, { timeout: 10_000 }),
+      ).toBeTruthy();
+      // Nothing picked: the form says so and sends nothing.
+      fireEvent.click(screen.getByRole('button', { name: 'Assinar' }));
+      expect(await screen.findByText('Escolha o certificado A1 (.pfx/.p12).')).toBeTruthy();
+      expect(await screen.findByText('Informe a senha do certificado A1.')).toBeTruthy();
+
+      const picker = screen.getByLabelText('Certificado A1 (.pfx/.p12)');
+      fireEvent.change(picker, { target: { files: [new File(['x'], 'nota.pdf')] } });
+      expect(await screen.findByText('Escolha o arquivo do certificado A1 (.pfx ou .p12).')).toBeTruthy();
+      const p12 = new File([new Uint8Array([0x30, 0x82, 0x01])], 'maria.pfx', {
+        type: 'application/x-pkcs12',
+      });
+      fireEvent.change(picker, { target: { files: [p12] } });
+      fireEvent.change(screen.getByLabelText('Senha do certificado'), { target: { value: 'segredo' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Assinar' }));
+      let confirm = await dialogWith('não pode ser desfeita');
+      fireEvent.click(within(confirm).getByRole('button', { name: 'Assinar' }));
+
+      expect(await screen.findByText('A assinatura não foi aceita', {}, { timeout: 10_000 })).toBeTruthy();
+      expect(screen.getByText(/não é o CPF do responsável legal/)).toBeTruthy();
+      const first = calls.find((c) => c.method === 'POST');
+      expect(first?.url).toBe('/v1/certificate/first/signature/xml/a1/5');
+      const body = first?.body as FormData;
+      expect(body.get('password')).toBe('segredo');
+      expect((body.get('certificate') as File).name).toBe('maria.pfx');
+      expect(router.state.location.pathname).toBe('/assinatura-digital-a1/5');
+
+      // The password was cleared after the refusal: type it again and sign.
+      fireEvent.change(screen.getByLabelText('Senha do certificado'), { target: { value: 'segredo' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Assinar' }));
+      confirm = await dialogWith('não pode ser desfeita');
+      fireEvent.click(within(confirm).getByRole('button', { name: 'Assinar' }));
+      const success = await dialogWith('Certificado assinado e enviado para análise!');
+      fireEvent.click(within(success).getByRole('button', { name: 'OK' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/certificado/5'), { timeout: 10_000 });
+      expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2);
+    },
+    SLOW,
+  );
+
+  it(
+    'says so when nothing awaits this user’s signature (no form)',
+    async () => {
+      storeSession(makeUser('exportador'));
+      stubApi({ '/v1/certificate/5': certificate({ status: 'ENVIADO', actions: [] }) }, []);
+      renderAt('/assinatura-digital-a1/5');
+      expect(
+        await screen.findByText(
+          'Nenhuma assinatura sua está pendente neste documento.',
+          {},
+          { timeout: 10_000 },
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByLabelText('Senha do certificado')).toBeNull();
+    },
+    SLOW,
+  );
+});
