@@ -202,3 +202,14 @@ export const ASSIGNABLE_ROLE_TYPES: Record<RoleType, RoleType[]> = {
   despachante: [],
   fabricante: [],
 };
+
+/**
+ * Who may inspect a COD in the back office: the entities' staff and the administration (exporters use the public
+ * page). Here, not beside its zod schemas, because the menu reads it and the menu is in the first screen's bundle.
+ */
+export const COD_INSPECTION_ROLE_TYPES = [
+  'admin',
+  'confederacao',
+  'federacao',
+  'associacao',
+] as const satisfies readonly RoleType[];

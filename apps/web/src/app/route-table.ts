@@ -1,5 +1,9 @@
-import type { Permission, RoleSlug, RoleType } from '@origem/contract/permissions';
-import { COD_INSPECTION_ROLE_TYPES } from '@origem/contract/schemas/cod-inspection';
+import {
+  COD_INSPECTION_ROLE_TYPES,
+  type Permission,
+  type RoleSlug,
+  type RoleType,
+} from '@origem/contract/permissions';
 
 /** Side-menu areas, in menu order (UX.md). */
 export const MENU_GROUPS = [

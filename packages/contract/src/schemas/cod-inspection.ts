@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { RoleType } from '../permissions';
 
 /**
  * Issue 14: the inspection of any COD XML (ALADI's Certificado de Origem Digital) someone holds — schema, both
@@ -18,13 +17,7 @@ export const codInspectionPaths = {
   public: '/v1/certificate/verification/cod',
 } as const;
 
-/** Who may inspect in the back office: the entities' staff and the administration (exporters use the public page). */
-export const COD_INSPECTION_ROLE_TYPES = [
-  'admin',
-  'confederacao',
-  'federacao',
-  'associacao',
-] as const satisfies readonly RoleType[];
+export { COD_INSPECTION_ROLE_TYPES } from '../permissions';
 
 export const COD_STAGES = ['unsigned', 'exporter_signed', 'certified', 'complete'] as const;
 export type CodStageCode = (typeof COD_STAGES)[number];

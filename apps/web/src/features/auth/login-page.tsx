@@ -1,13 +1,14 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { messages } from '@origem/contract/messages.pt';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { Alert, Button, Flex, theme } from 'antd';
+import { Button, Flex, theme } from 'antd';
 // The two inputs themselves, not antd's Input namespace (which brings TextArea, Search and OTP along).
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { type FormEvent, type ReactElement, useId, useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { safeRedirect } from '../../lib/redirect';
+import { LazyAlert } from '../../ui/lazy-alert';
 import { signIn } from './api/sign-in';
 import { AuthCard } from './auth-card';
 
@@ -126,13 +127,13 @@ export function LoginPage() {
     <AuthCard title="Entrar no Origem" hint="Use o e-mail e a senha cadastrados.">
       <Flex vertical gap={12} style={{ marginBottom: 8 }}>
         {search.senha === 'redefinida' && !failure ? (
-          <Alert type="success" showIcon title="Senha redefinida com sucesso. Entre com a nova senha." />
+          <LazyAlert type="success" showIcon title="Senha redefinida com sucesso. Entre com a nova senha." />
         ) : null}
         {search.sessao === 'expirada' && !failure ? (
-          <Alert type="warning" showIcon title={messages.unauthenticated} />
+          <LazyAlert type="warning" showIcon title={messages.unauthenticated} />
         ) : null}
         {failure ? (
-          <Alert
+          <LazyAlert
             type="error"
             showIcon
             role="alert"
