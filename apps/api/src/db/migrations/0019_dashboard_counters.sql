@@ -4,7 +4,7 @@ CREATE TABLE "dashboard_issue_counts" (
 	"month" date NOT NULL,
 	"deal_id" integer NOT NULL,
 	"count" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "dashboard_issue_counts_pk" PRIMARY KEY("trade_association_id","exporter_id","month","deal_id")
+	CONSTRAINT "dashboard_issue_counts_pk" PRIMARY KEY("exporter_id","trade_association_id","month","deal_id")
 );
 --> statement-breakpoint
 CREATE TABLE "dashboard_status_counts" (
@@ -13,7 +13,7 @@ CREATE TABLE "dashboard_status_counts" (
 	"exporter_id" integer NOT NULL,
 	"status" varchar(30) NOT NULL,
 	"count" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "dashboard_status_counts_pk" PRIMARY KEY("subject","trade_association_id","exporter_id","status")
+	CONSTRAINT "dashboard_status_counts_pk" PRIMARY KEY("subject","exporter_id","trade_association_id","status")
 );
 --> statement-breakpoint
 -- The dashboard's counters follow every insert, update and delete of certificates and declarations in the writer's
@@ -34,7 +34,7 @@ BEGIN
          from (%s) c
         group by grouping sets ((trade_association_id, exporter_id, status), (trade_association_id, status))
        having sum(delta) <> 0
-        order by 2, 3, 4
+        order by 3, 2, 4
        on conflict (subject, trade_association_id, exporter_id, status)
        do update set count = t.count + excluded.count$q$,
     TG_ARGV[0], changes);
@@ -48,7 +48,7 @@ BEGIN
           group by grouping sets ((trade_association_id, exporter_id, month, deal_id),
                                   (trade_association_id, month, deal_id))
          having sum(delta) <> 0
-          order by 1, 2, 3, 4
+          order by 2, 1, 3, 4
          on conflict (trade_association_id, exporter_id, month, deal_id)
          do update set count = t.count + excluded.count$q$,
       changes);

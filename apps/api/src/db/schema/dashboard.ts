@@ -5,7 +5,8 @@ import { date, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core
  * certificates and declarations. Triggers on both tables (migration `dashboard_counters`) keep them in the same
  * transaction as every insert, update and delete, whoever writes: services, the kernel's transition, seeds, scripts.
  * Each count is kept twice: per exporter (exporters' and dispatchers' users read those) and per association with
- * `exporter_id = 0` (the hierarchy and the admin read those, a few rows per association).
+ * `exporter_id = 0` (the hierarchy and the admin read those, a few rows per association). `exporter_id` leads each
+ * key after the subject: every read names it (0, or the actor's exporters), then the associations in scope.
  */
 export const dashboardStatusCounts = pgTable(
   'dashboard_status_counts',
@@ -21,7 +22,7 @@ export const dashboardStatusCounts = pgTable(
   (t) => [
     primaryKey({
       name: 'dashboard_status_counts_pk',
-      columns: [t.subject, t.trade_association_id, t.exporter_id, t.status],
+      columns: [t.subject, t.exporter_id, t.trade_association_id, t.status],
     }),
   ],
 );
@@ -40,7 +41,7 @@ export const dashboardIssueCounts = pgTable(
   (t) => [
     primaryKey({
       name: 'dashboard_issue_counts_pk',
-      columns: [t.trade_association_id, t.exporter_id, t.month, t.deal_id],
+      columns: [t.exporter_id, t.trade_association_id, t.month, t.deal_id],
     }),
   ],
 );
