@@ -121,7 +121,8 @@ const demoHierarchy = await one<{ association: number; federation: number }>(
 );
 const month = `start_date=${busyMonth.start}&end_date=${busyMonth.end}`;
 
-type Case = { name: string; url: string; role: Role };
+/** A GET unless `body` is given: then a POST of that JSON (the federation's report takes its settings as a body). */
+type Case = { name: string; url: string; role: Role; body?: Record<string, unknown> };
 const allCases: Case[] = [
   { name: 'users', url: '/v1/user?page=1', role: 'admin' },
   { name: 'users, association scope', url: '/v1/user?page=1', role: 'associacao' },
@@ -247,6 +248,7 @@ const allCases: Case[] = [
   },
   { name: 'dashboard total', url: '/v1/dashboard/total', role: 'admin' },
   { name: 'dashboard total, association', url: '/v1/dashboard/total', role: 'analista' },
+  { name: 'dashboard total, federation', url: '/v1/dashboard/total', role: 'federacao' },
   { name: 'dashboard total, exporter', url: '/v1/dashboard/total', role: 'exportador' },
   { name: 'dashboard certificates to analyse', url: '/v1/dashboard/certificate/analyse', role: 'analista' },
   { name: 'dashboard certificates updated', url: '/v1/dashboard/certificate/update', role: 'admin' },
@@ -267,6 +269,12 @@ const allCases: Case[] = [
     url: `/v1/report/exporter/invoice?${month}&type=pdf`,
     role: 'exportador',
   },
+  {
+    name: 'report federation invoice pdf, month',
+    url: '/v1/report/federation/invoice',
+    role: 'admin',
+    body: { id: demoHierarchy.federation, start_date: busyMonth.start, end_date: busyMonth.end, type: 'pdf' },
+  },
   { name: 'declaration links', url: '/v2/declaration_link?page=1', role: 'admin' },
   { name: 'declaration links, exporter', url: '/v2/declaration_link?page=1', role: 'exportador' },
 ];
@@ -278,9 +286,10 @@ async function captureStatements(
 ): Promise<{ statements: Statement[]; status: number; total: string }> {
   capturing = [];
   const res = await app.inject({
-    method: 'GET',
+    method: c.body ? 'POST' : 'GET',
     url: c.url,
     headers: { authorization: `Bearer ${tokens[c.role]}` },
+    ...(c.body ? { payload: c.body } : {}),
   });
   const statements = capturing.filter((s) => !s.text.includes('access_tokens'));
   capturing = null;
@@ -317,9 +326,11 @@ type Result = {
   non2xx: number;
   errors: number;
 };
-async function load(target: string, headers: string[] = []): Promise<Result> {
-  const args = ['autocannon', '-j', '-d', String(DURATION), '-c', String(CONNECTIONS)];
+async function load(target: string, headers: string[] = [], body?: unknown): Promise<Result> {
+  // A 60 s timeout: a large report takes seconds, and autocannon's default (10 s) would count it as an error.
+  const args = ['autocannon', '-j', '-t', '60', '-d', String(DURATION), '-c', String(CONNECTIONS)];
   for (const h of headers) args.push('-H', h);
+  if (body) args.push('-m', 'POST', '-H', 'content-type=application/json', '-b', JSON.stringify(body));
   const { stdout } = await promisify(execFile)('npx', [...args, target], {
     encoding: 'utf8',
     maxBuffer: 10 * 1024 * 1024,
@@ -352,7 +363,11 @@ for (const c of cases) {
     continue;
   }
   replay.push(statements);
-  const stack = await load(`http://127.0.0.1:${appPort}${c.url}`, [`authorization=Bearer ${tokens[c.role]}`]);
+  const stack = await load(
+    `http://127.0.0.1:${appPort}${c.url}`,
+    [`authorization=Bearer ${tokens[c.role]}`],
+    c.body,
+  );
   const raw = await load(`http://127.0.0.1:${barePort}/${replay.length - 1}`);
   const ratio = raw.requests.average / Math.max(stack.requests.average, 1);
   worst = {

@@ -1,5 +1,6 @@
 export * from './audit';
 export * from './certificates';
+export * from './dashboard';
 export * from './deals';
 export * from './declarations';
 export * from './entities';

@@ -2,7 +2,7 @@ import { certificateFlow } from '@origem/contract/flows';
 import { and, eq } from 'drizzle-orm';
 import { nextNumber } from '../../lib/sequences';
 import { newVerificationCode } from '../../modules/certificates/queries';
-import type { Executor } from '../client';
+import type { Executor, Tx } from '../client';
 import {
   certificateItems,
   certificates,
@@ -38,9 +38,10 @@ async function one<T>(rows: Promise<T[]>, what: string): Promise<T> {
 type Step = { action: string; from: string | null; to: string; userId: number; at: Date; note?: string };
 
 /**
- * Three certificates of the demo exporter under ACE-18, citing the ceramic declaration it reaches through its
- * approved declaration link, so `npm start` shows the workflow at once: a draft, one the analyst has taken, and an
- * issued one (numbered by the numbering kernel, so the next issue continues the sequence).
+ * Certificates of the demo exporter under ACE-18, citing the ceramic declaration it reaches through its approved
+ * declaration link, so `npm start` shows the workflow and the dashboard at once: a draft, one the analyst has taken,
+ * and a half-year of issued ones, two of them cancelled since (numbered by the numbering kernel, so the next issue
+ * continues the sequence).
  */
 export async function seedDemoCertificates(db: Executor, tradeAssociationId: number): Promise<void> {
   const userId = async (email: string) =>
@@ -150,79 +151,121 @@ export async function seedDemoCertificates(db: Executor, tradeAssociationId: num
     norm_text: declaration.norm_text ?? declaration.norm_name,
   });
 
-  const insert = async (
+  /** The certificates to write, each with its items and history: one insert per table for all (a fast seed). */
+  const planned: {
+    values: typeof certificates.$inferInsert;
+    items: ReturnType<typeof item>[];
+    steps: Step[];
+  }[] = [];
+  const insert = (
     values: Partial<typeof certificates.$inferInsert> & { invoice_number: string; invoice_date: string },
     items: ReturnType<typeof item>[],
     steps: Step[],
   ) => {
     const last = steps.at(-1)?.at ?? new Date();
-    const [row] = await db
-      .insert(certificates)
-      .values({
+    planned.push({
+      values: {
         ...header,
         ...values,
         verification_code: newVerificationCode(),
         last_step_at: last,
         created_at: steps[0]?.at ?? last,
         updated_at: last,
-      })
-      .returning({ id: certificates.id });
-    if (!row) throw new Error('certificado de demonstração não criado');
-    await db.insert(certificateItems).values(items.map((i) => ({ ...i, certificate_id: row.id })));
-    await db.insert(flowSteps).values(
-      steps.map((s) => ({
-        flow: certificateFlow.name,
-        record_id: row.id,
-        action: s.action,
-        from_status: s.from,
-        to_status: s.to,
-        note: s.note ?? null,
-        user_id: s.userId,
-        created_at: s.at,
-      })),
-    );
-    return row.id;
+      },
+      items,
+      steps,
+    });
   };
 
-  const { send_analysis, take, approve } = certificateFlow.actions;
-  // 1. Issued 10 days ago.
-  const issuedAt = daysAgo(10);
-  const year = isoDay(issuedAt).slice(2, 4);
-  const sequence = await db.transaction((tx) =>
-    nextNumber(tx, `certificate:${association.ehid}:${deal.acronym}:${year}`),
-  );
-  const base = `BR${association.ehid}${deal.acronym}${year}${String(sequence).padStart(8, '0')}`;
-  const validUntil = new Date(issuedAt);
-  validUntil.setMonth(validUntil.getMonth() + deal.months);
-  await insert(
-    {
-      status: approve.to,
-      invoice_number: 'FC-2026-0371',
-      invoice_date: isoDay(daysAgo(16)),
-      gross_weight: '25920.000',
-      net_weight: '24000.000',
-      number_base: base,
-      certificate_number: `${base}00`,
-      analyst_id: analyst,
-      issued_at: issuedAt,
-      valid_until: isoDay(validUntil),
-    },
-    [item(1, '14400.000', '24000.000', '146880.00')],
-    [
-      { action: 'create', from: null, to: 'RASCUNHO', userId: exporterUser, at: daysAgo(15) },
+  const { send_analysis, take, approve, solicit_cancellation, send_cancellation } = certificateFlow.actions;
+  /** Sent, taken and approved: numbered by the numbering kernel on its issue day, valid for the deal's months. */
+  const issue = async (
+    tx: Tx,
+    days: number,
+    invoice: string,
+    netKg: number,
+    after: { cancelledDaysLater?: number } = {},
+  ) => {
+    const issuedAt = daysAgo(days);
+    const year = isoDay(issuedAt).slice(2, 4);
+    const sequence = await nextNumber(tx, `certificate:${association.ehid}:${deal.acronym}:${year}`);
+    const base = `BR${association.ehid}${deal.acronym}${year}${String(sequence).padStart(8, '0')}`;
+    const validUntil = new Date(issuedAt);
+    validUntil.setMonth(validUntil.getMonth() + deal.months);
+    const steps: Step[] = [
+      { action: 'create', from: null, to: 'RASCUNHO', userId: exporterUser, at: daysAgo(days + 5) },
       {
         action: 'send_analysis',
         from: 'RASCUNHO',
         to: send_analysis.to,
         userId: exporterUser,
-        at: daysAgo(14),
+        at: daysAgo(days + 4),
       },
-      { action: 'take', from: send_analysis.to, to: take.to, userId: analyst, at: daysAgo(11) },
+      { action: 'take', from: send_analysis.to, to: take.to, userId: analyst, at: daysAgo(days + 1) },
       { action: 'approve', from: take.to, to: approve.to, userId: analyst, at: issuedAt },
-    ],
-  );
+    ];
+    const cancelled = after.cancelledDaysLater;
+    if (cancelled !== undefined) {
+      const note = 'Embarque cancelado pelo importador.';
+      steps.push(
+        {
+          action: 'solicit_cancellation',
+          from: approve.to,
+          to: solicit_cancellation.to,
+          userId: exporterUser,
+          at: daysAgo(days - cancelled + 1),
+          note,
+        },
+        {
+          action: 'send_cancellation',
+          from: solicit_cancellation.to,
+          to: send_cancellation.to,
+          userId: analyst,
+          at: daysAgo(days - cancelled),
+        },
+      );
+    }
+    const quantity = (netKg * 0.6).toFixed(3);
+    const fob = (netKg * 6.12).toFixed(2);
+    insert(
+      {
+        status: cancelled === undefined ? approve.to : send_cancellation.to,
+        invoice_number: invoice,
+        invoice_date: isoDay(daysAgo(days + 6)),
+        gross_weight: (netKg * 1.08).toFixed(3),
+        net_weight: netKg.toFixed(3),
+        number_base: base,
+        certificate_number: `${base}00`,
+        analyst_id: analyst,
+        issued_at: issuedAt,
+        valid_until: isoDay(validUntil),
+      },
+      [item(1, quantity, netKg.toFixed(3), fob)],
+      steps,
+    );
+  };
+  // 1. Issued over the last months (oldest first, so the numbers follow the days), one of them cancelled since:
+  // the dashboard's charts show a real half-year at once.
+  const history: [days: number, invoice: string, netKg: number, cancelledDaysLater?: number][] = [
+    [170, 'FC-2026-0112', 18000],
+    [152, 'FC-2026-0139', 21000],
+    [131, 'FC-2026-0171', 12500],
+    [118, 'FC-2026-0188', 30000],
+    [96, 'FC-2026-0224', 16000, 9],
+    [74, 'FC-2026-0259', 22000],
+    [61, 'FC-2026-0281', 9800],
+    [45, 'FC-2026-0307', 26000],
+    [38, 'FC-2026-0319', 14000],
+    [24, 'FC-2026-0345', 19500, 6],
+  ];
+  await db.transaction(async (tx) => {
+    for (const [days, invoice, netKg, cancelledDaysLater] of history) {
+      await issue(tx, days, invoice, netKg, { cancelledDaysLater });
+    }
+    await issue(tx, 10, 'FC-2026-0371', 24000);
+  });
   // 2. Taken by the analyst.
-  await insert(
+  insert(
     {
       status: take.to,
       invoice_number: 'FC-2026-0398',
@@ -255,9 +298,37 @@ export async function seedDemoCertificates(db: Executor, tradeAssociationId: num
     ],
   );
   // 3. A draft the exporter is still filling in.
-  await insert(
+  insert(
     { status: certificateFlow.initial, invoice_number: 'FC-2026-0412', invoice_date: isoDay(daysAgo(1)) },
     [item(1, '2400.000', '4000.000', '24480.00', undefined, null)],
     [{ action: 'create', from: null, to: 'RASCUNHO', userId: exporterUser, at: daysAgo(0.5) }],
+  );
+
+  const rows = await db
+    .insert(certificates)
+    .values(planned.map((p) => p.values))
+    .returning({ id: certificates.id, code: certificates.verification_code });
+  const idOf = new Map(rows.map((row) => [row.code, row.id]));
+  const withIds = planned.map((p) => {
+    const id = idOf.get(p.values.verification_code);
+    if (!id) throw new Error('certificado de demonstração não criado');
+    return { ...p, id };
+  });
+  await db
+    .insert(certificateItems)
+    .values(withIds.flatMap((p) => p.items.map((i) => ({ ...i, certificate_id: p.id }))));
+  await db.insert(flowSteps).values(
+    withIds.flatMap((p) =>
+      p.steps.map((s) => ({
+        flow: certificateFlow.name,
+        record_id: p.id,
+        action: s.action,
+        from_status: s.from,
+        to_status: s.to,
+        note: s.note ?? null,
+        user_id: s.userId,
+        created_at: s.at,
+      })),
+    ),
   );
 }
