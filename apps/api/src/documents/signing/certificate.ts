@@ -60,24 +60,19 @@ const within = (c: X509Certificate, at: Date) =>
   new Date(c.validFrom).getTime() <= at.getTime() && at.getTime() <= new Date(c.validTo).getTime();
 
 /**
- * Checks the signer's certificate the way a customs office would: valid at signing time, chaining through the
- * trust list (roots and the intermediates of ICP-Brasil, or the tests' CA) to a self-signed root, every link valid
- * then, and the CPF equal to the one expected. Throws a refusal naming what failed.
+ * The chain a customs office would accept: `pem` valid at `at`, issued through the trust list (roots and the
+ * intermediates of ICP-Brasil, or the tests' CA) up to a self-signed root, every link valid then. Throws a refusal.
  */
-export function checkSigner(
-  pem: string,
-  options: { trust: X509Certificate[]; at: Date; cpf: string; who: string },
-): SignerFacts {
-  const facts = signerFacts(pem);
+export function checkChain(pem: string, trust: X509Certificate[], at: Date, name = ''): void {
   let current = new X509Certificate(pem);
-  if (!within(current, options.at)) {
+  if (!within(current, at)) {
     throw new SignatureRefused(
-      `O certificado digital de ${facts.commonName || 'quem assinou'} não estava válido na data da assinatura (validade ${facts.validFrom.toLocaleDateString('pt-BR')} a ${facts.validTo.toLocaleDateString('pt-BR')}).`,
+      `O certificado digital de ${name || 'quem assinou'} não estava válido na data da assinatura (validade ${new Date(current.validFrom).toLocaleDateString('pt-BR')} a ${new Date(current.validTo).toLocaleDateString('pt-BR')}).`,
     );
   }
   for (let depth = 0; ; depth++) {
-    const issuer = options.trust.find((ca) => current.checkIssued(ca) && current.verify(ca.publicKey));
-    if (!issuer || depth > 8 || !within(issuer, options.at)) {
+    const issuer = trust.find((ca) => current.checkIssued(ca) && current.verify(ca.publicKey));
+    if (!issuer || depth > 8 || !within(issuer, at)) {
       throw new SignatureRefused(
         'O certificado digital não foi emitido por uma autoridade certificadora confiável (ICP-Brasil).',
       );
@@ -85,6 +80,32 @@ export function checkSigner(
     if (issuer.checkIssued(issuer)) break;
     current = issuer;
   }
+}
+
+/** The trust-list certificates above `pem` (intermediates and root), for embedding next to a signature. */
+export function chainOf(pem: string, trust: X509Certificate[]): X509Certificate[] {
+  const chain: X509Certificate[] = [];
+  let current = new X509Certificate(pem);
+  for (let depth = 0; depth < 8; depth++) {
+    const issuer = trust.find((ca) => current.checkIssued(ca) && current.verify(ca.publicKey));
+    if (!issuer || chain.includes(issuer)) break;
+    chain.push(issuer);
+    if (issuer.checkIssued(issuer)) break;
+    current = issuer;
+  }
+  return chain;
+}
+
+/**
+ * Checks the signer's certificate: the chain (`checkChain`) and the CPF equal to the one expected. Throws a
+ * refusal naming what failed.
+ */
+export function checkSigner(
+  pem: string,
+  options: { trust: X509Certificate[]; at: Date; cpf: string; who: string },
+): SignerFacts {
+  const facts = signerFacts(pem);
+  checkChain(pem, options.trust, options.at, facts.commonName);
   const expected = options.cpf.replace(/\D/g, '');
   if (!facts.cpf || facts.cpf !== expected) {
     throw new SignatureRefused(
