@@ -28,12 +28,15 @@ function signer(issuer = ca, o: { notBefore?: Date; notAfter?: Date } = {}): Cms
   };
 }
 
+// Page 1 carries a link: the signature field joins its existing /Annots.
 const document = () =>
   renderPdf(
-    [{ text: 'Certificado de origem nº BR036A18260000012300' }, { text: 'Página 2', pageBreak: 'before' }],
-    {
-      title: 'Certificado de origem',
-    },
+    [
+      { text: 'Certificado de origem nº BR036A18260000012300' },
+      { text: 'Verificar', link: 'https://origem.test/verificar/abc' },
+      { text: 'Página 2', pageBreak: 'before' },
+    ],
+    { title: 'Certificado de origem' },
   );
 const options = { reason: 'Certificado de origem emitido', location: 'São Paulo - SP', at: new Date() };
 

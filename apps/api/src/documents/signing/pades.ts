@@ -97,7 +97,7 @@ export function signPdf(pdf: Buffer, signer: CmsSigner, options: PadesOptions): 
 
   // The CMS has a fixed size for a signer (digest and RSA value lengths do not vary): reserve it plus a margin.
   const certificates = [signer.certificate, ...signer.chain].reduce((n, c) => n + c.raw.length, 0);
-  const reserve = certificates + 2 * (signer.key.asymmetricKeyDetails?.modulusLength ?? 4096) + 1024;
+  const reserve = certificates + (signer.key.asymmetricKeyDetails?.modulusLength ?? 8192) / 8 + 1024;
   const sigDict = [
     '<<',
     '/Type /Sig',
@@ -121,15 +121,16 @@ export function signPdf(pdf: Buffer, signer: CmsSigner, options: PadesOptions): 
     ],
   ];
   let update = text.endsWith('\n') ? '' : '\n';
-  const offsets: [number, number][] = [];
+  const entries: { num: number; gen: string; offset: number }[] = [];
   for (const [ref, body] of objects) {
-    offsets.push([Number(ref.split(' ')[0]), pdf.length + update.length]);
+    const [num = '0', gen = '0'] = ref.split(' ');
+    entries.push({ num: Number(num), gen: gen.padStart(5, '0'), offset: pdf.length + update.length });
     update += `${ref} obj\n${body}\nendobj\n`;
   }
   const xrefAt = pdf.length + update.length;
   update += 'xref\n';
-  for (const [num, offset] of offsets.sort((a, b) => a[0] - b[0])) {
-    update += `${num} 1\n${String(offset).padStart(10, '0')} 00000 n \n`;
+  for (const { num, gen, offset } of entries.sort((a, b) => a.num - b.num)) {
+    update += `${num} 1\n${String(offset).padStart(10, '0')} ${gen} n \n`;
   }
   const keep = ['Info', 'ID']
     .map((key) => new RegExp(`/${key}\\s*(\\d+ \\d+ R|\\[[^\\]]*\\])`).exec(trailer)?.[0])
