@@ -6,10 +6,10 @@
 // built and signed twice (goal p50 ≤ 20 ms), both its signatures verified with the signers' chains (≤ 25 ms), and
 // the PAdES signature of the certificate's PDF, signed and verified.
 //   BENCH_RUNS   requests (and signature runs) per case, default 40
-import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
-import { chainOf, checkSigner, parseTrustList } from '../src/documents/signing/certificate';
+import { checkSigner, parseTrustList } from '../src/documents/signing/certificate';
 import { signPdf, verifyPdfSignature } from '../src/documents/signing/pades';
+import { cmsSigner } from '../src/documents/signing/seal';
 import { testCa, testPerson } from '../src/documents/signing/test-pki';
 import { signCod, verifyCodSignature } from '../src/documents/signing/xmldsig';
 import { buildCod, certifyCod } from '../src/documents/xml/cod';
@@ -87,11 +87,7 @@ const trust = parseTrustList(ca.certPem);
 const exporter = testPerson(ca, { name: 'RESPONSAVEL LEGAL', cpf: '12345678909' });
 const official = testPerson(ca, { name: 'OFICIAL DA ENTIDADE', cpf: '98765432100' });
 const sealKeys = testPerson(ca, { name: 'ASSOCIACAO COMERCIAL', cpf: '11222333000' });
-const seal = {
-  key: createPrivateKey(sealKeys.keyPem),
-  certificate: new X509Certificate(sealKeys.certPem),
-  chain: chainOf(sealKeys.certPem, trust),
-};
+const seal = cmsSigner({ privateKeyPem: sealKeys.keyPem, certificatePem: sealKeys.certPem }, trust);
 
 function codSignedTwice(): string {
   const first = signCod(buildCod(codSampleInput('A18')), 'COD', exporter.keyPem, exporter.certPem);

@@ -1,12 +1,11 @@
-import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { pdfSignatures, pdfText } from '../../test/pdf';
 import { renderPdf } from '../pdf/render';
-import { chainOf, parseTrustList } from './certificate';
+import { parseTrustList } from './certificate';
 import type { CmsSigner } from './cms';
 import { SignatureRefused } from './errors';
 import { signPdf, verifyPdfSignature } from './pades';
-import { entitySeal } from './seal';
+import { cmsSigner, entitySeal } from './seal';
 import { testCa, testPerson } from './test-pki';
 
 /**
@@ -21,11 +20,7 @@ const DAY = 86_400_000;
 
 function signer(issuer = ca, o: { notBefore?: Date; notAfter?: Date } = {}): CmsSigner {
   const seal = testPerson(issuer, { name: 'ASSOCIACAO COMERCIAL DE TESTE', cpf: '11222333000', ...o });
-  return {
-    key: createPrivateKey(seal.keyPem),
-    certificate: new X509Certificate(seal.certPem),
-    chain: chainOf(seal.certPem, trust),
-  };
+  return cmsSigner({ privateKeyPem: seal.keyPem, certificatePem: seal.certPem }, trust);
 }
 
 // Page 1 carries a link: the signature field joins its existing /Annots.

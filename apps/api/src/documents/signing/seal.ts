@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Config } from '../../config';
 import { chainOf, parseTrustList } from './certificate';
 import type { CmsSigner } from './cms';
-import { openPkcs12 } from './pkcs12';
+import { openPkcs12, type SigningIdentity } from './pkcs12';
 
 /**
  * The certificate the server signs PDFs with (PAdES on `print-signed`): the issuing side's A1 (e-CNPJ) as a
@@ -39,6 +39,18 @@ export function entitySeal(settings: SealSettings): Promise<CmsSigner> | null {
   return cached.seal;
 }
 
+/**
+ * An A1 opened in memory (pkcs12.ts) as a PAdES signer, its chain taken from the trust list: what a request that
+ * holds a signer's PKCS#12 (e.g. a declaration's A1 signature) passes to `signPdf`.
+ */
+export function cmsSigner(identity: SigningIdentity, trust: X509Certificate[] = []): CmsSigner {
+  return {
+    key: createPrivateKey(identity.privateKeyPem),
+    certificate: new X509Certificate(identity.certificatePem),
+    chain: chainOf(identity.certificatePem, trust),
+  };
+}
+
 async function openSeal(settings: SealSettings): Promise<CmsSigner> {
   const {
     signatureSealPfx: pfxPath,
@@ -49,17 +61,11 @@ async function openSeal(settings: SealSettings): Promise<CmsSigner> {
     const { testCa, testPerson } = await import('./test-pki');
     const ca = testCa('AC Demonstracao Origem (sem valor legal)');
     const seal = testPerson(ca, { name: 'SELO DE DEMONSTRACAO ORIGEM', cpf: '00000000000' });
-    return {
-      key: createPrivateKey(seal.keyPem),
-      certificate: new X509Certificate(seal.certPem),
-      chain: [new X509Certificate(ca.certPem)],
-    };
+    return cmsSigner(
+      { privateKeyPem: seal.keyPem, certificatePem: seal.certPem },
+      parseTrustList(ca.certPem),
+    );
   }
-  const identity = openPkcs12(readFileSync(pfxPath), password ?? '');
   const trust = trustPath ? parseTrustList(readFileSync(trustPath, 'utf8')) : [];
-  return {
-    key: createPrivateKey(identity.privateKeyPem),
-    certificate: new X509Certificate(identity.certificatePem),
-    chain: chainOf(identity.certificatePem, trust),
-  };
+  return cmsSigner(openPkcs12(readFileSync(pfxPath), password ?? ''), trust);
 }
