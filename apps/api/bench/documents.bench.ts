@@ -2,7 +2,18 @@
 // pdfmake, the QR code), on the demo data in embedded PGlite — the size of a document does not grow with the tables,
 // so no scaled database is needed. Each case is requested BENCH_RUNS times one after the other (after two warm-up
 // requests) and the table shows p50/p99 in milliseconds and the document's size (goal for the certificate: p50 ≤ 100 ms).
-//   BENCH_RUNS   requests per case, default 40
+// Then the signatures, as pure functions on 2048-bit RSA keys from the test PKI (ICP-Brasil's A1 size): the COD
+// built and signed twice (goal p50 ≤ 20 ms), both its signatures verified with the signers' chains (≤ 25 ms), and
+// the PAdES signature of the certificate's PDF, signed and verified.
+//   BENCH_RUNS   requests (and signature runs) per case, default 40
+import { availableParallelism, loadavg } from 'node:os';
+import { checkSigner, parseTrustList } from '../src/documents/signing/certificate';
+import { signPdf, verifyPdfSignature } from '../src/documents/signing/pades';
+import { cmsSigner } from '../src/documents/signing/seal';
+import { testCa, testPerson } from '../src/documents/signing/test-pki';
+import { signCod, verifyCodSignature } from '../src/documents/signing/xmldsig';
+import { buildCod, certifyCod } from '../src/documents/xml/cod';
+import { codSampleCertification, codSampleInput } from '../src/documents/xml/cod-sample';
 import { createTestApp } from '../src/test/app';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -62,4 +73,77 @@ for (const [name, url] of cases) {
       .padStart(7)} ${(bytes / 1024).toFixed(0).padStart(6)}`,
   );
 }
+
+// ---- signatures ------------------------------------------------------------------------------------------------
+const pdf = (
+  await t.request('GET', `/v1/certificate/print?certificateId=${certificate}&ncmReference=false`, {
+    token: admin,
+  })
+).rawPayload;
 await t.close();
+
+const ca = testCa();
+const trust = parseTrustList(ca.certPem);
+const exporter = testPerson(ca, { name: 'RESPONSAVEL LEGAL', cpf: '12345678909' });
+const official = testPerson(ca, { name: 'OFICIAL DA ENTIDADE', cpf: '98765432100' });
+const sealKeys = testPerson(ca, { name: 'ASSOCIACAO COMERCIAL', cpf: '11222333000' });
+const seal = cmsSigner({ privateKeyPem: sealKeys.keyPem, certificatePem: sealKeys.certPem }, trust);
+
+function codSignedTwice(): string {
+  const first = signCod(buildCod(codSampleInput('A18')), 'COD', exporter.keyPem, exporter.certPem);
+  return signCod(certifyCod(first, codSampleCertification), 'CODEH', official.keyPem, official.certPem);
+}
+const complete = codSignedTwice();
+const signedPdf = signPdf(pdf, seal, { reason: 'Certificado de origem', at: new Date() });
+const at = new Date();
+
+const signatureCases: [string, number | null, () => unknown][] = [
+  ['COD: montar + 1ª e 2ª assinaturas', 20, codSignedTwice],
+  [
+    'COD: verificar as 2 assinaturas e as cadeias',
+    25,
+    () => {
+      const who = 'do signatário';
+      checkSigner(verifyCodSignature(complete, 'COD'), { trust, at, cpf: '12345678909', who });
+      checkSigner(verifyCodSignature(complete, 'CODEH'), { trust, at, cpf: '98765432100', who });
+    },
+  ],
+  [
+    `PAdES: assinar o PDF do certificado (${(pdf.length / 1024).toFixed(0)} KB)`,
+    null,
+    () => signPdf(pdf, seal, { reason: 'Certificado de origem', at: new Date() }),
+  ],
+  ['PAdES: verificar (intervalos, CMS, cadeia)', null, () => verifyPdfSignature(signedPdf, { trust })],
+];
+
+// On a shared machine the wall clock includes waiting for a core: the CPU column (this process's CPU time per run)
+// and the load average tell a slow machine from slow code.
+console.log(
+  `\nassinaturas: ${RUNS} execuções por caso, RSA 2048, carga da máquina ${loadavg()[0]?.toFixed(1)} em ${availableParallelism()} núcleos`,
+);
+console.log(
+  `${'caso'.padEnd(46)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'CPU ms'.padStart(7)} ${'meta'.padStart(10)}`,
+);
+for (const [name, goal, work] of signatureCases) {
+  const times: number[] = [];
+  for (let i = 0; i < 2; i++) work();
+  const cpu = process.cpuUsage();
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    work();
+    times.push(performance.now() - started);
+  }
+  const used = process.cpuUsage(cpu);
+  times.sort((a, b) => a - b);
+  const p50 = percentile(times, 50);
+  const verdict = goal === null ? '' : `≤ ${goal} ${p50 <= goal ? 'ok' : 'ACIMA'}`;
+  console.log(
+    `${name.padEnd(46)} ${p50.toFixed(1).padStart(7)} ${percentile(times, 99).toFixed(1).padStart(7)} ${(
+      (used.user + used.system) /
+      1000 /
+      RUNS
+    )
+      .toFixed(1)
+      .padStart(7)} ${verdict.padStart(10)}`,
+  );
+}

@@ -21,6 +21,8 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   TRUST_PROXY: z.preprocess(blankAsUndefined, z.string().optional()),
   SIGNATURE_TRUST_PEM: z.preprocess(blankAsUndefined, z.string().optional()),
+  SIGNATURE_SEAL_PFX: z.preprocess(blankAsUndefined, z.string().optional()),
+  SIGNATURE_SEAL_PASSWORD: z.preprocess(blankAsUndefined, z.string().optional()),
 });
 
 export type Config = {
@@ -52,6 +54,12 @@ export type Config = {
    * and intermediates in production, a test CA in tests. Unset: every digital signature is refused.
    */
   signatureTrustPem: string | undefined;
+  /**
+   * The PKCS#12 (path) and password of the certificate the server PAdES-signs PDFs with (`print-signed`). Unset:
+   * a throw-away demonstration seal outside production; in production the signed PDF is refused.
+   */
+  signatureSealPfx: string | undefined;
+  signatureSealPassword: string | undefined;
 };
 
 // proxy-addr's names for the private ranges, accepted as they are.
@@ -119,5 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     signatureTrustPem: e.SIGNATURE_TRUST_PEM,
+    signatureSealPfx: e.SIGNATURE_SEAL_PFX,
+    signatureSealPassword: e.SIGNATURE_SEAL_PASSWORD,
   };
 }

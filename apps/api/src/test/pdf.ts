@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -63,4 +63,12 @@ export function pdfFonts(pdf: Buffer): { name: string; embedded: boolean }[] {
         return { name: cols[0] ?? '', embedded: cols[cols.length - 5] === 'yes' };
       }),
   );
+}
+
+/** What poppler's pdfsig says about the PDF's signatures (its exit status is not the verdict: read the text). */
+export function pdfSignatures(pdf: Buffer): string {
+  return withFile(pdf, (file) => {
+    const run = spawnSync('pdfsig', [file], { encoding: 'utf8' });
+    return `${run.stdout}${run.stderr}`;
+  });
 }

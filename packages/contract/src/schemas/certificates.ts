@@ -98,6 +98,8 @@ export const certificateMessages = {
     `Escolha a descrição de referência do NCM ${ncms.join(', ')} antes de imprimir o certificado.`,
   signedPdfMissing:
     'Este certificado ainda não tem o PDF assinado digitalmente: a via assinada só existe depois das assinaturas.',
+  signedPdfNoSeal:
+    'A via assinada não está disponível: o certificado digital da entidade não está configurado neste servidor.',
   pdfMissing: 'O PDF final do certificado ainda não foi gerado.',
   notIssued: 'Só um certificado emitido tem PDF final e pré-recibo.',
   verificationNotFound: 'Certificado não encontrado. Confira o código impresso no certificado.',

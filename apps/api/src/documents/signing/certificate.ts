@@ -65,16 +65,17 @@ const within = (c: X509Certificate, at: Date) =>
  * link valid then. Throws a refusal naming what failed.
  */
 export function checkChain(pem: string, options: { trust: X509Certificate[]; at: Date }): SignerFacts {
+  const { trust, at } = options;
   const facts = signerFacts(pem);
   let current = new X509Certificate(pem);
-  if (!within(current, options.at)) {
+  if (!within(current, at)) {
     throw new SignatureRefused(
-      `O certificado digital de ${facts.commonName || 'quem assinou'} não estava válido na data da assinatura (validade ${facts.validFrom.toLocaleDateString('pt-BR')} a ${facts.validTo.toLocaleDateString('pt-BR')}).`,
+      `O certificado digital de ${facts.commonName || 'quem assinou'} não estava válido na data da assinatura (validade ${new Date(current.validFrom).toLocaleDateString('pt-BR')} a ${new Date(current.validTo).toLocaleDateString('pt-BR')}).`,
     );
   }
   for (let depth = 0; ; depth++) {
-    const issuer = options.trust.find((ca) => current.checkIssued(ca) && current.verify(ca.publicKey));
-    if (!issuer || depth > 8 || !within(issuer, options.at)) {
+    const issuer = trust.find((ca) => current.checkIssued(ca) && current.verify(ca.publicKey));
+    if (!issuer || depth > 8 || !within(issuer, at)) {
       throw new SignatureRefused(
         'O certificado digital não foi emitido por uma autoridade certificadora confiável (ICP-Brasil).',
       );
@@ -83,6 +84,20 @@ export function checkChain(pem: string, options: { trust: X509Certificate[]; at:
     current = issuer;
   }
   return facts;
+}
+
+/** The trust-list certificates above `pem` (intermediates and root), for embedding next to a signature. */
+export function chainOf(pem: string, trust: X509Certificate[]): X509Certificate[] {
+  const chain: X509Certificate[] = [];
+  let current = new X509Certificate(pem);
+  for (let depth = 0; depth < 8; depth++) {
+    const issuer = trust.find((ca) => current.checkIssued(ca) && current.verify(ca.publicKey));
+    if (!issuer || chain.includes(issuer)) break;
+    chain.push(issuer);
+    if (issuer.checkIssued(issuer)) break;
+    current = issuer;
+  }
+  return chain;
 }
 
 /** `checkChain`, and the CPF equal to the one expected (the legal representative's, the official's). */

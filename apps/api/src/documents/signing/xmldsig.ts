@@ -31,7 +31,15 @@ const EXC_C14N = 'http://www.w3.org/2001/10/xml-exc-c14n#';
 const ENVELOPED = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
 const DS = 'http://www.w3.org/2000/09/xmldsig#';
 
-const targetXpath = (target: string) => `//*[local-name(.)='${target}' and @id='${target}']`;
+// Absolute paths for the COD's parts (Envelope/CertOrigin/CODEH/CODExporter/COD, fixed by ALADI's schema):
+// xml-crypto evaluates the reference's XPath four times per signature, and a `//*` scan of the whole document each
+// time cost a fourth of it. Other documents (the declaration's XML) are small; they keep the general search.
+const COD_XPATH: Record<string, string> = {
+  CODEH: "/*/*/*[local-name(.)='CODEH' and @id='CODEH']",
+  COD: "/*/*/*/*/*[local-name(.)='COD' and @id='COD']",
+};
+const targetXpath = (target: string) =>
+  COD_XPATH[target] ?? `//*[local-name(.)='${target}' and @id='${target}']`;
 
 const base64Of = (pem: string) => pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
 
@@ -139,6 +147,8 @@ export function verifyPart(xml: string, part: SignedPart): string {
     throw new SignatureRefused(`O certificado digital da assinatura ${who} é inválido.`);
   }
   const sig = new SignedXml({ publicCert: certificatePem });
+  // Only `id` names an element in a COD: one scan for the reference instead of three (Id, ID, id).
+  sig.idAttributes = ['id'];
   let valid = false;
   try {
     sig.loadSignature(node);

@@ -13,11 +13,16 @@ import {
   DEFAULT_CERTIFICATE_LAYOUT,
   defaultFieldLabel,
 } from '@origem/contract/schemas/nomenclature';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { certificateCods } from '../../db/schema';
 import { printDate, printTaxId } from '../../documents/format';
 import { certificatePdf, type ModelField } from '../../documents/pdf/certificate';
 import { prereceiptPdf } from '../../documents/pdf/certificate-prereceipt';
-import { FileChanges, findOwnerFile, type StoredFile } from '../../files/records';
+import { signPdf } from '../../documents/signing/pades';
+import { entitySeal } from '../../documents/signing/seal';
+import { FileChanges, findOwnerFile } from '../../files/records';
 import type { FileStorage } from '../../files/storage';
 import { PDF_POLICY, receiveBuffer } from '../../files/upload';
 import { recordAudit } from '../../lib/audit';
@@ -183,12 +188,39 @@ export async function generatePdf(
   };
 }
 
-/** The signed PDF of a certificate the actor reaches; 404 with the reason until the signatures issue stores one. */
-export async function signedPdf(db: Database, actor: Actor, id: number): Promise<StoredFile> {
-  if (!(await q.findCertificate(db, id, q.ownerScope(actor)))) throw notFound();
-  const file = await findOwnerFile(db, q.certificateOwner(id), q.FILE_ROLES.signed_pdf);
-  if (!file) throw new AppError(404, ErrorCode.NotFound, text.signedPdfMissing);
-  return file;
+/**
+ * GET print-signed/{id}: the certificate's PDF with the server's PAdES signature (the entity seal, seal.ts), made
+ * now, in memory. It exists once both signatures of the COD are in; before that, 404 with the reason.
+ */
+export async function signedPdf(
+  db: Database,
+  files: FileStorage,
+  config: Config,
+  ctx: ServiceContext,
+  actor: Actor,
+  id: number,
+): Promise<Buffer> {
+  const found = await q.findCertificate(db, id, q.ownerScope(actor));
+  if (!found) throw notFound();
+  const [cod] = await db
+    .select({ stage: certificateCods.stage })
+    .from(certificateCods)
+    .where(eq(certificateCods.certificate_id, id));
+  if (cod?.stage !== 'complete') throw new AppError(404, ErrorCode.NotFound, text.signedPdfMissing);
+  const seal = entitySeal(config);
+  if (!seal) throw conflict(text.signedPdfNoSeal);
+  const [pdf, signer] = await Promise.all([
+    certificateDocument(db, files, ctx, actor, id),
+    seal.catch(() => {
+      throw conflict(text.signedPdfNoSeal);
+    }),
+  ]);
+  const { association, row } = found;
+  return signPdf(pdf, signer, {
+    reason: `Certificado de origem ${row.certificate_number ?? id} - ${association.name}`,
+    location: [association.city, association.state].filter(Boolean).join(' - ') || undefined,
+    at: new Date(),
+  });
 }
 
 /** GET prereceipt/{id}: the pré-recibo of an issued certificate (the association's fee for the deal). */

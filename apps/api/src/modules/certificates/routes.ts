@@ -618,13 +618,21 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
       schema: {
         tags,
         params: idParam,
-        summary: 'O PDF assinado; 404 com o motivo enquanto as assinaturas não o tiverem guardado',
+        summary:
+          'O PDF do certificado com assinatura PAdES da entidade, gerado na hora; 404 com o motivo enquanto as duas assinaturas do COD não estiverem completas',
         response: pdfErrors,
       },
     },
     async (request, reply) => {
-      const file = await documents.signedPdf(app.db, requireActor(request.ctx), request.params.id);
-      return sendStoredFile(reply, app.files, file, certificatePdfName(request.params.id));
+      const pdf = await documents.signedPdf(
+        app.db,
+        app.files,
+        app.config,
+        request.ctx,
+        requireActor(request.ctx),
+        request.params.id,
+      );
+      return sendPdf(reply, pdf, certificatePdfName(request.params.id));
     },
   );
 

@@ -1,0 +1,154 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { certificateMessages as text } from '@origem/contract/schemas/certificates';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { legalRepresentatives, users } from '../../db/schema';
+import { parseTrustList } from '../../documents/signing/certificate';
+import { SignatureRefused } from '../../documents/signing/errors';
+import { verifyPdfSignature } from '../../documents/signing/pades';
+import { pkcs12Of, testCa, testPerson } from '../../documents/signing/test-pki';
+import { createTestApp, type TestApp } from '../../test/app';
+import { multipart } from '../../test/multipart';
+import { pdfSignatures, pdfText } from '../../test/pdf';
+import {
+  approvedDeclaration,
+  type CertificateRefs,
+  certificateBody,
+  certificateRefs,
+  certificateRow,
+  uploadInvoice,
+} from './test-support';
+
+/**
+ * GET print-signed/{id} through the real routes: a digital certificate signed by the exporter and the entity (A1),
+ * then its PDF carries the server's PAdES seal — valid for pdfsig, trusted by our verifier, refused once a byte
+ * changes — and before the second signature it is a 404 with the reason.
+ */
+
+let t: TestApp;
+let r: CertificateRefs;
+let tok: Record<'exportador' | 'analista', string>;
+const dir = mkdtempSync(path.join(tmpdir(), 'pades-route-'));
+const ca = testCa();
+const trust = parseTrustList(ca.certPem);
+const BASE = '/v1/certificate';
+let signedId = 0;
+
+beforeAll(async () => {
+  writeFileSync(path.join(dir, 'trust.pem'), ca.certPem);
+  const seal = testPerson(ca, { name: 'ASSOCIACAO COMERCIAL SELO', cpf: '11222333000' });
+  writeFileSync(path.join(dir, 'seal.pfx'), pkcs12Of(seal, 'selo-secreto', ca));
+  t = await createTestApp({
+    SIGNATURE_TRUST_PEM: path.join(dir, 'trust.pem'),
+    SIGNATURE_SEAL_PFX: path.join(dir, 'seal.pfx'),
+    SIGNATURE_SEAL_PASSWORD: 'selo-secreto',
+  });
+  r = await certificateRefs(t.db);
+  tok = { exportador: await t.login('exportador'), analista: await t.login('analista') };
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const a1 = (p12: Buffer) =>
+  multipart({
+    password: 'segredo',
+    certificate: { filename: 'a1.pfx', content: p12, contentType: 'application/x-pkcs12' },
+  });
+
+async function ok(method: 'GET' | 'POST' | 'PATCH', url: string, token: string, extra = {}) {
+  const res = await t.request(method, url, { token, ...extra });
+  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+}
+
+const printSigned = (id: number, token = tok.exportador) =>
+  t.request('GET', `${BASE}/print-signed/${id}`, { token });
+
+describe('print-signed: the PAdES-signed certificate PDF', () => {
+  it('exists only after both COD signatures; then pdfsig and our verifier find it valid', async () => {
+    const dec = await approvedDeclaration(t.db, r);
+    const created = await t.request('POST', BASE, {
+      token: tok.exportador,
+      body: certificateBody(r, [dec], { has_digital_signature: true }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ id: number }>().id;
+    const detail = (await t.request('GET', `${BASE}/${id}`, { token: tok.exportador })).json<{
+      items: { id: number }[];
+    }>();
+    const items = detail.items.map((item) => ({
+      id: item.id,
+      ncm_description: 'Café torrado, não descafeinado',
+    }));
+    await ok('PATCH', `${BASE}/select_ncm`, tok.exportador, { body: { certificate_id: id, items } });
+    expect((await uploadInvoice(t, tok.exportador, id)).statusCode).toBe(200);
+    await ok('POST', `${BASE}/send_analysis/${id}`, tok.exportador);
+
+    const [rep] = await t.db
+      .select({ cpf: legalRepresentatives.cpf })
+      .from(legalRepresentatives)
+      .where(eq(legalRepresentatives.id, r.exporterRepresentative));
+    const representative = testPerson(ca, { name: 'RESPONSAVEL LEGAL', cpf: rep?.cpf ?? '' });
+    await ok(
+      'POST',
+      `${BASE}/first/signature/xml/a1/${id}`,
+      tok.exportador,
+      a1(pkcs12Of(representative, 'segredo')),
+    );
+    await ok('GET', `${BASE}/send_analyzing/${id}?type_analysis=analise`, tok.analista);
+    await ok('POST', `${BASE}/approve/${id}`, tok.analista);
+
+    // Signed by the exporter only: no signed copy yet.
+    const early = await printSigned(id);
+    expect(early.statusCode).toBe(404);
+    expect(early.json<{ message: string }>().message).toBe(text.signedPdfMissing);
+
+    const [analyst] = await t.db
+      .select({ cpf: users.cpf })
+      .from(users)
+      .where(eq(users.email, 'analista@origem.local'));
+    const official = testPerson(ca, { name: 'OFICIAL DA ENTIDADE', cpf: analyst?.cpf ?? '' });
+    await ok(
+      'POST',
+      `${BASE}/second/signature/xml/a1/${id}`,
+      tok.analista,
+      a1(pkcs12Of(official, 'segredo')),
+    );
+    const row = await certificateRow(t.db, id);
+    expect(row?.status).toBe('EMITIDO');
+    signedId = id;
+
+    const res = await printSigned(id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`certificado-${id}.pdf`);
+    const pdf = res.rawPayload;
+    const report = pdfSignatures(pdf);
+    expect(report).toContain('Signature is Valid.');
+    expect(report).toContain('Signature Type: ETSI.CAdES.detached');
+    expect(report).toContain('Total document signed');
+    expect(report).toContain('ASSOCIACAO COMERCIAL SELO:11222333000');
+    expect(pdfText(pdf).replace(/\s+/g, '')).toContain(row?.certificate_number ?? '?');
+
+    const verified = verifyPdfSignature(pdf, { trust });
+    expect(verified.signer.commonName).toBe('ASSOCIACAO COMERCIAL SELO:11222333000');
+    // The analyst reaches it too; a flipped byte in the signed range is refused by our verifier.
+    expect((await printSigned(id, tok.analista)).statusCode).toBe(200);
+    const tampered = Buffer.from(pdf);
+    tampered[200] = (tampered[200] ?? 0) ^ 0x01;
+    expect(() => verifyPdfSignature(tampered, { trust })).toThrow(SignatureRefused);
+    // The verifier with another trust list refuses the seal.
+    expect(() => verifyPdfSignature(pdf, { trust: parseTrustList(testCa('Outra AC').certPem) })).toThrow(
+      /confiável/,
+    );
+  }, 90_000);
+
+  it('is a 404 for a certificate outside the user’s reach or that does not exist', async () => {
+    expect((await printSigned(999_999)).statusCode).toBe(404);
+    expect((await printSigned(signedId, await t.login('despachante'))).statusCode).toBe(404);
+    expect((await t.request('GET', `${BASE}/print-signed/1`)).statusCode).toBe(401);
+  });
+});
