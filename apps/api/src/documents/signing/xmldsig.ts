@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
-import { DOMParser } from '@xmldom/xmldom';
+import { type CodTarget, signCodWith } from '@origem/signer/xmldsig';
+import { DOMParser, XMLSerializer, type Node as XmlNode } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
 import { pemOfBase64 } from './certificate';
 import { SignatureRefused } from './errors';
@@ -7,51 +8,23 @@ import { SignatureRefused } from './errors';
 /**
  * The two enveloped XMLDSig signatures of a COD (DOMAIN.md §5, shared/aladi/README.md): the exporter's over `#COD`
  * (placed inside `CODExporter`, after `COD`) and the entity's over `#CODEH` (inside `CertOrigin`, after `CODEH`).
- * RSA-SHA256, SHA-256 digests, enveloped-signature + exclusive C14N, `X509Data` with the subject and certificate:
- * the shape xmlsec1 and ALADI's validators accept.
+ * Their shape lives in packages/signer (the A3 signer program signs the same way); here the server signs with an A1
+ * key and verifies whatever it receives.
  */
 
-export type CodTarget = 'COD' | 'CODEH';
+export type { CodTarget } from '@origem/signer/xmldsig';
 
-const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
-const SHA256 = 'http://www.w3.org/2001/04/xmlenc#sha256';
-const EXC_C14N = 'http://www.w3.org/2001/10/xml-exc-c14n#';
-const ENVELOPED = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
 const DS = 'http://www.w3.org/2000/09/xmldsig#';
 
-const targetXpath = (target: CodTarget) => `//*[local-name(.)='${target}' and @id='${target}']`;
-
-const base64Of = (pem: string) => pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
-
-/** Signs `target` of the COD with a key (PEM) and its certificate; returns the document serialised once. */
+/** Signs `target` of the COD with an A1 key (PEM) and its certificate; returns the document serialised once. */
 export function signCod(
   xml: string,
   target: CodTarget,
   privateKeyPem: string,
   certificatePem: string,
 ): string {
-  const subject = new X509Certificate(certificatePem).subject.split('\n').reverse().join(',');
-  const sig = new SignedXml({
-    privateKey: privateKeyPem,
-    publicCert: certificatePem,
-    signatureAlgorithm: RSA_SHA256,
-    canonicalizationAlgorithm: EXC_C14N,
-    getKeyInfoContent: ({ prefix } = {}) => {
-      const p = prefix ? `${prefix}:` : '';
-      return `<${p}X509Data><${p}X509SubjectName>${escapeText(subject)}</${p}X509SubjectName><${p}X509Certificate>${base64Of(certificatePem)}</${p}X509Certificate></${p}X509Data>`;
-    },
-  });
-  sig.addReference({
-    xpath: targetXpath(target),
-    digestAlgorithm: SHA256,
-    transforms: [ENVELOPED, EXC_C14N],
-  });
-  sig.computeSignature(xml, { location: { reference: targetXpath(target), action: 'after' } });
-  return sig.getSignedXml();
+  return signCodWith(xml, target, certificatePem, { privateKeyPem });
 }
-
-const escapeText = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Parses without a byte-order mark (xmldom throws on one); malformed XML is a refusal, not a crash. */
 export function parseCod(xml: string): Document {
@@ -130,4 +103,21 @@ export function verifyCodSignature(xml: string, target: CodTarget): string {
     );
   }
   return certificatePem;
+}
+
+/**
+ * Whether `signed` is exactly `issued` plus the signature of `target`: what an A3 signer posts back must be the
+ * document it was handed, so a valid signature over some other COD is refused. Both are compared as parsed and
+ * serialised again, with the new signature removed.
+ */
+export function isIssuedPlusSignature(signed: string, issued: string, target: CodTarget): boolean {
+  const doc = parseCod(signed);
+  const node = signatureNode(doc, target);
+  if (!node) return false;
+  node.parentNode?.removeChild(node);
+  const serializer = new XMLSerializer();
+  return (
+    serializer.serializeToString(doc as unknown as XmlNode) ===
+    serializer.serializeToString(parseCod(issued) as unknown as XmlNode)
+  );
 }

@@ -638,12 +638,13 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
       },
     },
     async (request) =>
-      signatures.signFirstA1(
+      signatures.signA1(
         app.db,
         app.config,
         request.ctx,
         requireActor(request.ctx),
         request.params.id,
+        'first',
         await readA1Upload(request),
       ),
   );
@@ -663,12 +664,13 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
       },
     },
     async (request) =>
-      signatures.signSecondA1(
+      signatures.signA1(
         app.db,
         app.config,
         request.ctx,
         requireActor(request.ctx),
         request.params.id,
+        'second',
         await readA1Upload(request),
       ),
   );
