@@ -277,6 +277,11 @@ export const SCREENS = {
     () => import('../features/certificates/certificate-view-page'),
     'CertificateViewPage',
   ),
+  // Issue 14 (A3 signatures: the signer program).
+  '/assinatura-digital-a3/$id': screen(
+    () => import('../features/signatures/a3/a3-signature-page'),
+    'A3SignaturePage',
+  ),
   '/verificar/$code': screen(
     () => import('../features/certificates/verification-page'),
     'CertificateVerificationPage',
