@@ -225,7 +225,7 @@ describe.skipIf(!softHsmAvailable)('A3 signatures through the signer program and
     renameSync(path.join(webDist, 'downloads'), path.join(webDist, 'hidden'));
     try {
       const missing = await t.request('GET', '/v1/signer/download', { token: tok.exportador });
-      expect(missing.statusCode).toBe(503);
+      expect(missing.statusCode).toBe(404);
       expect(missing.json<{ message: string }>().message).toBe(SIGNER_DOWNLOAD_FAILED);
     } finally {
       renameSync(path.join(webDist, 'hidden'), path.join(webDist, 'downloads'));

@@ -108,7 +108,7 @@ export async function signerRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'O endereço do programa assinador A3 (pacote npm: npx --yes <url> --ajuda)',
-        response: { 200: signerDownloadSchema, 401: apiErrorSchema, 503: apiErrorSchema },
+        response: { 200: signerDownloadSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (_request, reply: FastifyReply) => reply.send(signer.signerDownload(app.config)),

@@ -154,6 +154,7 @@ export function signerDownload(config: Config): SignerDownload {
   } catch {
     name = undefined;
   }
-  if (!name) throw new AppError(503, ErrorCode.Internal, SIGNER_DOWNLOAD_FAILED);
+  // A build without the package (e.g. the API alone): nothing to offer, which the screen says in SPEC's words.
+  if (!name) throw new AppError(404, ErrorCode.NotFound, SIGNER_DOWNLOAD_FAILED);
   return { url: `${config.appUrl}/downloads/${name}` };
 }

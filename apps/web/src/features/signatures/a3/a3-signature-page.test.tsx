@@ -79,7 +79,7 @@ describe('/assinatura-digital-a3/$id', () => {
     storeSession(makeUser('exportador'));
     stubFetch(
       jsonResponse(200, certificate('AGUARDANDO_ASSINATURA', 'Aguardando assinatura', ['first_signature'])),
-      jsonResponse(503, { code: 'InternalError', message: 'indisponível' }),
+      jsonResponse(404, { code: 'NotFound', message: 'indisponível' }),
     );
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: /Baixar o assinador/ }));
