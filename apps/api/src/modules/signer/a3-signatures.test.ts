@@ -34,6 +34,10 @@ const root = path.resolve(import.meta.dirname, '../../../../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'a3-'));
 const webDist = path.join(dir, 'web');
 const ca = testCa();
+const { version } = JSON.parse(readFileSync(path.join(root, 'packages/signer/package.json'), 'utf8')) as {
+  version: string;
+};
+const PACKAGE = `origem-assinador-${version}.tgz`;
 let t: TestApp;
 let r: CertificateRefs;
 let tok: Record<'exportador' | 'analista', string>;
@@ -54,7 +58,7 @@ beforeAll(async () => {
     },
   );
   // The program as a user gets it: the tarball unpacked, run by plain Node.
-  execFileSync('tar', ['xzf', path.join(webDist, 'downloads/origem-assinador-1.0.0.tgz'), '-C', dir]);
+  execFileSync('tar', ['xzf', path.join(webDist, 'downloads', PACKAGE), '-C', dir]);
   cli = path.join(dir, 'package/cli.mjs');
 
   t = await createTestApp({ SIGNATURE_TRUST_PEM: path.join(dir, 'trust.pem'), WEB_DIST: webDist });
@@ -216,12 +220,10 @@ describe.skipIf(!softHsmAvailable)('A3 signatures through the signer program and
     const res = await t.request('GET', '/v1/signer/download', { token: tok.exportador });
     expect(res.statusCode, res.body).toBe(200);
     const { url } = res.json<{ url: string }>();
-    expect(url).toBe('http://origem.test/downloads/origem-assinador-1.0.0.tgz');
+    expect(url).toBe(`http://origem.test/downloads/${PACKAGE}`);
     const file = await t.request('GET', new URL(url).pathname);
     expect(file.statusCode).toBe(200);
-    expect(
-      file.rawPayload.equals(readFileSync(path.join(webDist, 'downloads/origem-assinador-1.0.0.tgz'))),
-    ).toBe(true);
+    expect(file.rawPayload.equals(readFileSync(path.join(webDist, 'downloads', PACKAGE)))).toBe(true);
     renameSync(path.join(webDist, 'downloads'), path.join(webDist, 'hidden'));
     try {
       const missing = await t.request('GET', '/v1/signer/download', { token: tok.exportador });
