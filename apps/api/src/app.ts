@@ -41,6 +41,7 @@ import { partyRoutes } from './modules/parties/routes';
 import { preRegistrationRoutes } from './modules/pre-registrations/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { roleRoutes } from './modules/roles/routes';
+import { signerRoutes } from './modules/signer/routes';
 import { userRoutes } from './modules/users/routes';
 import { auditGuardPlugin } from './plugins/audit-guard';
 import { authPlugin } from './plugins/auth';
@@ -140,6 +141,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   await app.register(declarationRoutes);
   await app.register(declarationLinkRoutes);
   await app.register(certificateRoutes);
+  await app.register(signerRoutes);
   await app.register(jobRoutes);
   await app.register(reportRoutes);
   await app.register(dashboardRoutes);

@@ -1,5 +1,5 @@
 import type { Permission, RoleType } from '@origem/contract/permissions';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Database, queryRows } from '../db/client';
@@ -38,7 +38,16 @@ type ActorRow = {
   permissions: string[] | null;
 };
 
-export async function findActorByToken(db: Database, token: string): Promise<Actor | null> {
+export function findActorByToken(db: Database, token: string): Promise<Actor | null> {
+  return findActor(db, sql`t.access_hash = ${sha256(token)}`);
+}
+
+/** The actor of a session by its id: what the A3 signer's one-time code acts as (it dies with the session). */
+export function findActorByTokenId(db: Database, tokenId: number): Promise<Actor | null> {
+  return findActor(db, sql`t.id = ${tokenId}`);
+}
+
+async function findActor(db: Database, session: SQL): Promise<Actor | null> {
   const [row] = await queryRows<ActorRow>(
     db,
     sql`
@@ -51,7 +60,7 @@ export async function findActorByToken(db: Database, token: string): Promise<Act
       from access_tokens t
       join users u on u.id = t.user_id
       join roles r on r.id = u.role_id
-     where t.access_hash = ${sha256(token)} and t.revoked_at is null and t.expires_at > now()
+     where ${session} and t.revoked_at is null and t.expires_at > now()
        and u.deleted_at is null and u.active`,
   );
   if (!row) return null;

@@ -34,7 +34,8 @@ export async function createTestApp(
     RATE_LIMIT_PER_MINUTE: '100000',
     ...env,
     LOG_LEVEL: 'silent',
-    WEB_DIST: '/nonexistent',
+    // A test that serves built files (the signer download) names its own directory.
+    WEB_DIST: env.WEB_DIST ?? '/nonexistent',
     APP_URL: 'http://origem.test',
   });
   await seedDatabase(handle.db, { ...config, seed: 'demo' }, { ncm: options.ncm ?? false });

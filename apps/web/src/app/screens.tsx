@@ -284,6 +284,11 @@ export const SCREENS = {
     'A1SignaturePage',
     searchOf<typeof signatureScreenSearch>(),
   ),
+  // Issue 14 (A3 signatures: the signer program).
+  '/assinatura-digital-a3/$id': screen(
+    () => import('../features/signatures/a3/a3-signature-page'),
+    'A3SignaturePage',
+  ),
   '/verificar/$code': screen(
     () => import('../features/certificates/verification-page'),
     'CertificateVerificationPage',

@@ -14,3 +14,4 @@ export * from './nomenclature';
 export * from './parties';
 export * from './rate-limits';
 export * from './reports';
+export * from './signer';

@@ -1,8 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildCod, COD_FORMS, certifyCod } from '../xml/cod';
 import { codSampleCertification, codSampleInput } from '../xml/cod-sample';
 import { xmllintErrors } from '../xml/schemas';
@@ -11,6 +7,7 @@ import { SignatureRefused } from './errors';
 import { openPkcs12 } from './pkcs12';
 import { pkcs12Of, testCa, testPerson } from './test-pki';
 import { signCod, verifyCodSignature } from './xmldsig';
+import { xmlsecVerifies } from './xmlsec';
 
 const ca = testCa();
 const rogue = testCa('AC Desconhecida');
@@ -19,8 +16,6 @@ const officialCpf = '98765432100';
 const exporter = testPerson(ca, { name: 'MARIA EXPORTADORA', cpf: exporterCpf });
 const official = testPerson(ca, { name: 'JOAO DA ENTIDADE', cpf: officialCpf });
 const trust = parseTrustList(ca.certPem);
-const dir = mkdtempSync(path.join(tmpdir(), 'cod-sign-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const input = codSampleInput;
 const certification = codSampleCertification;
@@ -32,27 +27,7 @@ function fullCod(acronym: string) {
   return { unsigned, first, second };
 }
 
-/** xmlsec1, one signature at a time (the README's command), trusting the test CA: it checks the chain too. */
-function xmlsec(xml: string, target: 'COD' | 'CODEH', caPem: string): boolean {
-  const file = path.join(dir, `${target}-${Math.random()}.xml`);
-  const cert = path.join(dir, `${target}-${Math.random()}.crt`);
-  writeFileSync(file, xml);
-  writeFileSync(cert, caPem);
-  const node =
-    target === 'COD'
-      ? "//*[local-name()='CODExporter']/*[local-name()='Signature']"
-      : "/*/*/*[local-name()='Signature']";
-  try {
-    execFileSync(
-      'xmlsec1',
-      ['verify', '--id-attr:id', target, '--node-xpath', node, '--trusted-pem', cert, file],
-      { stdio: 'pipe' },
-    );
-    return true;
-  } catch {
-    return false;
-  }
-}
+const xmlsec = xmlsecVerifies;
 
 describe('COD XML per deal form, at each stage', () => {
   for (const acronym of COD_FORMS) {

@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
-import { DOMParser } from '@xmldom/xmldom';
+import { type CodTarget, signEnveloped } from '@origem/signer/xmldsig';
+import { DOMParser, XMLSerializer, type Node as XmlNode } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
 import { pemOfBase64 } from './certificate';
 import { SignatureRefused } from './errors';
@@ -7,11 +8,11 @@ import { SignatureRefused } from './errors';
 /**
  * The two enveloped XMLDSig signatures of a COD (DOMAIN.md §5, shared/aladi/README.md): the exporter's over `#COD`
  * (placed inside `CODExporter`, after `COD`) and the entity's over `#CODEH` (inside `CertOrigin`, after `CODEH`).
- * RSA-SHA256, SHA-256 digests, enveloped-signature + exclusive C14N, `X509Data` with the subject and certificate:
- * the shape xmlsec1 and ALADI's validators accept.
+ * Their shape lives in packages/signer (the A3 signer program signs the same way); here the server signs with an A1
+ * key and verifies whatever it receives.
  */
 
-export type CodTarget = 'COD' | 'CODEH';
+export type { CodTarget } from '@origem/signer/xmldsig';
 
 /**
  * Where an enveloped signature sits: it covers the one element `<{id} id="{id}">` and is placed right after it as a
@@ -25,23 +26,7 @@ const COD_PARTS: Record<CodTarget, SignedPart> = {
   CODEH: { id: 'CODEH', parent: 'CertOrigin', who: 'da entidade' },
 };
 
-const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
-const SHA256 = 'http://www.w3.org/2001/04/xmlenc#sha256';
-const EXC_C14N = 'http://www.w3.org/2001/10/xml-exc-c14n#';
-const ENVELOPED = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
 const DS = 'http://www.w3.org/2000/09/xmldsig#';
-
-// Absolute paths for the COD's parts (Envelope/CertOrigin/CODEH/CODExporter/COD, fixed by ALADI's schema):
-// xml-crypto evaluates the reference's XPath four times per signature, and a `//*` scan of the whole document each
-// time cost a fourth of it. Other documents (the declaration's XML) are small; they keep the general search.
-const COD_XPATH: Record<string, string> = {
-  CODEH: "/*/*/*[local-name(.)='CODEH' and @id='CODEH']",
-  COD: "/*/*/*/*/*[local-name(.)='COD' and @id='COD']",
-};
-const targetXpath = (target: string) =>
-  COD_XPATH[target] ?? `//*[local-name(.)='${target}' and @id='${target}']`;
-
-const base64Of = (pem: string) => pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
 
 /** Signs `target` of the COD with a key (PEM) and its certificate; returns the document serialised once. */
 export function signCod(
@@ -53,36 +38,15 @@ export function signCod(
   return signPart(xml, COD_PARTS[target], privateKeyPem, certificatePem);
 }
 
-/** Signs one part of a document (enveloped, after the part); returns the document serialised once. */
+/** Signs one part of a document with an A1 key in memory (enveloped, after the part), as the A3 signer does. */
 export function signPart(
   xml: string,
   part: SignedPart,
   privateKeyPem: string,
   certificatePem: string,
 ): string {
-  const target = part.id;
-  const subject = new X509Certificate(certificatePem).subject.split('\n').reverse().join(',');
-  const sig = new SignedXml({
-    privateKey: privateKeyPem,
-    publicCert: certificatePem,
-    signatureAlgorithm: RSA_SHA256,
-    canonicalizationAlgorithm: EXC_C14N,
-    getKeyInfoContent: ({ prefix } = {}) => {
-      const p = prefix ? `${prefix}:` : '';
-      return `<${p}X509Data><${p}X509SubjectName>${escapeText(subject)}</${p}X509SubjectName><${p}X509Certificate>${base64Of(certificatePem)}</${p}X509Certificate></${p}X509Data>`;
-    },
-  });
-  sig.addReference({
-    xpath: targetXpath(target),
-    digestAlgorithm: SHA256,
-    transforms: [ENVELOPED, EXC_C14N],
-  });
-  sig.computeSignature(xml, { location: { reference: targetXpath(target), action: 'after' } });
-  return sig.getSignedXml();
+  return signEnveloped(xml, part.id, certificatePem, { privateKeyPem });
 }
-
-const escapeText = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Parses without a byte-order mark (xmldom throws on one); malformed XML is a refusal, not a crash. */
 export function parseCod(xml: string): Document {
@@ -167,4 +131,21 @@ export function verifyPart(xml: string, part: SignedPart): string {
     );
   }
   return certificatePem;
+}
+
+/**
+ * Whether `signed` is exactly `issued` plus the signature of `target`: what an A3 signer posts back must be the
+ * document it was handed, so a valid signature over some other COD is refused. Both are compared as parsed and
+ * serialised again, with the new signature removed.
+ */
+export function isIssuedPlusSignature(signed: string, issued: string, target: CodTarget): boolean {
+  const doc = parseCod(signed);
+  const node = signatureNode(doc, COD_PARTS[target].parent);
+  if (!node) return false;
+  node.parentNode?.removeChild(node);
+  const serializer = new XMLSerializer();
+  return (
+    serializer.serializeToString(doc as unknown as XmlNode) ===
+    serializer.serializeToString(parseCod(issued) as unknown as XmlNode)
+  );
 }

@@ -11,12 +11,11 @@ import { xmllintErrors } from '../../documents/xml/schemas';
 import { createTestApp, type TestApp } from '../../test/app';
 import { multipart } from '../../test/multipart';
 import {
-  approvedDeclaration,
+  approveSigned,
   type CertificateRefs,
-  certificateBody,
+  certificateAwaitingSignature,
   certificateRefs,
   certificateRow,
-  uploadInvoice,
 } from './test-support';
 
 /**
@@ -64,20 +63,7 @@ const a1 = (p12: Buffer, password = 'segredo') =>
     certificate: { filename: 'a1.pfx', content: p12, contentType: 'application/x-pkcs12' },
   });
 
-async function awaitingSignature(): Promise<number> {
-  const dec = await approvedDeclaration(t.db, r);
-  const res = await t.request('POST', BASE, {
-    token: tok.exportador,
-    body: certificateBody(r, [dec], { has_digital_signature: true }),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json<{ id: number }>().id;
-  expect((await uploadInvoice(t, tok.exportador, id)).statusCode).toBe(200);
-  const sent = await t.request('POST', `${BASE}/send_analysis/${id}`, { token: tok.exportador });
-  expect(sent.statusCode, sent.body).toBe(200);
-  expect((await certificateRow(t.db, id))?.status).toBe('AGUARDANDO_ASSINATURA');
-  return id;
-}
+const awaitingSignature = () => certificateAwaitingSignature(t, r, tok.exportador);
 
 const filesUnder = (root: string) =>
   (fs.readdirSync(root, { recursive: true }) as string[])
@@ -115,13 +101,7 @@ describe('A1 signatures of the COD', () => {
     expect(xmllintErrors(afterFirst.body, 'exporterSigned')).toBeNull();
     verifyCodSignature(afterFirst.body, 'COD');
 
-    expect(
-      (await t.request('GET', `${BASE}/send_analyzing/${id}?type_analysis=analise`, { token: tok.analista }))
-        .statusCode,
-    ).toBe(200);
-    const approved = await t.request('POST', `${BASE}/approve/${id}`, { token: tok.analista });
-    expect(approved.statusCode, approved.body).toBe(200);
-    expect((await certificateRow(t.db, id))?.status).toBe('APROVADO');
+    await approveSigned(t, tok.analista, id);
 
     // The official's certificate must carry the official's CPF, not the exporter's.
     const wrong = await t.request('POST', `${BASE}/second/signature/xml/a1/${id}`, {

@@ -711,12 +711,13 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
       },
     },
     async (request) =>
-      signatures.signFirstA1(
+      signatures.signA1(
         app.db,
         app.config,
         request.ctx,
         requireActor(request.ctx),
         request.params.id,
+        'first',
         await readA1Upload(request),
       ),
   );
@@ -736,12 +737,13 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
       },
     },
     async (request) =>
-      signatures.signSecondA1(
+      signatures.signA1(
         app.db,
         app.config,
         request.ctx,
         requireActor(request.ctx),
         request.params.id,
+        'second',
         await readA1Upload(request),
       ),
   );

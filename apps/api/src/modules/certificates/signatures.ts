@@ -1,7 +1,7 @@
 import type { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { ErrorCode } from '@origem/contract/errors';
-import { certificateFlow } from '@origem/contract/flows';
+import { certificateFlow, refusalMessage } from '@origem/contract/flows';
 import { type CertificateAction, certificateVerificationPath } from '@origem/contract/schemas/certificates';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
@@ -10,7 +10,12 @@ import { certificateCods, users } from '../../db/schema';
 import { checkSigner, parseTrustList } from '../../documents/signing/certificate';
 import { SignatureRefused } from '../../documents/signing/errors';
 import { openPkcs12 } from '../../documents/signing/pkcs12';
-import { signCod, verifyCodSignature } from '../../documents/signing/xmldsig';
+import {
+  type CodTarget,
+  isIssuedPlusSignature,
+  signCod,
+  verifyCodSignature,
+} from '../../documents/signing/xmldsig';
 import { buildCod, CodDataError, type CodInput, certifyCod } from '../../documents/xml/cod';
 import type { Actor, ServiceContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
@@ -19,10 +24,10 @@ import * as q from './queries';
 import { certificateSubject, getCertificate } from './service';
 
 /**
- * The COD of a digital certificate and its two A1 signatures (DOMAIN.md §5): the exporter's legal representative
+ * The COD of a digital certificate and its two signatures (DOMAIN.md §5): the exporter's legal representative
  * over `#COD` (AGUARDANDO_ASSINATURA → ENVIADO), the entity's official over `#CODEH` after `EH` and
- * `CertificationEH` are filled (APROVADO → EMITIDO). The PKCS#12 and its password live only in this request's
- * memory. Every signature is verified as a customs office would before anything changes; a refusal is a 422 in
+ * `CertificationEH` are filled (APROVADO → EMITIDO). A1: the PKCS#12 and its password live only in this request's
+ * memory. A3: the signer program signs on the token and posts the document back (modules/signer). Every signature is verified as a customs office would before anything changes; a refusal is a 422 in
  * Portuguese and changes nothing.
  */
 
@@ -118,142 +123,200 @@ export async function codXml(db: Database, actor: Actor, id: number): Promise<st
 
 export type A1Upload = { pkcs12: Buffer; password: string };
 
-/** POST first/signature/xml/a1/{id}: the legal representative signs `#COD`; AGUARDANDO_ASSINATURA → ENVIADO. */
-export async function signFirstA1(
+/** The two signatures of a COD: which flow action each takes, what it covers and whose CPF it must carry. */
+export type SignatureStage = 'first' | 'second';
+const stages = {
+  first: { action: 'first_signature', target: 'COD', who: 'do responsável legal' },
+  second: { action: 'second_signature', target: 'CODEH', who: 'do usuário que assina pela entidade' },
+} as const satisfies Record<SignatureStage, { action: string; target: CodTarget; who: string }>;
+
+export const stageTarget = (stage: SignatureStage): CodTarget => stages[stage].target;
+
+/**
+ * The document a stage signs, as of `at`: the COD declared now (first), or the exporter's signed COD with `EH` and
+ * `CertificationEH` filled (second; issued now, so CertificationEH carries this moment).
+ */
+async function documentToSign(
+  db: Executor,
+  ctx: ServiceContext,
+  stage: SignatureStage,
+  found: q.DetailRow,
+  at: Date,
+): Promise<string> {
+  if (stage === 'first') return buildCod(await codInputOf(db, found, at));
+  const stored = await storedCod(db, found.row.id);
+  if (stored?.stage !== 'exporter_signed') {
+    throw new SignatureRefused('O certificado não tem o XML assinado pelo exportador.');
+  }
+  return certifyCod(stored.xml, {
+    ehid: (found.association.ehid ?? '').toUpperCase(),
+    name: found.association.name,
+    address: join([found.association.address, found.association.number].filter(Boolean).join(', ')) || '-',
+    city: found.association.city,
+    phone: found.association.phone,
+    email: found.association.email,
+    url: `${ctx.appUrl}${certificateVerificationPath(found.row.verification_code)}`,
+    controlCode: found.row.association_certification_id,
+    certifiedAt: at,
+    certificateId: found.row.certificate_number ?? '',
+  });
+}
+
+/** The CPF the stage's signer must carry: the certificate's legal representative, or the official signing (the actor). */
+async function signerCpf(db: Executor, stage: SignatureStage, found: q.DetailRow, actor: Actor) {
+  if (stage === 'first') return found.representative.cpf;
+  const [official] = await db.select({ cpf: users.cpf }).from(users).where(eq(users.id, actor.id));
+  return official?.cpf ?? null;
+}
+
+/** Verifies a signed COD received for the stage and stores it: the transition's effect, returning the audit delta. */
+async function acceptSigned(
+  tx: Tx,
+  config: Config,
+  stage: SignatureStage,
+  found: q.DetailRow,
+  actor: Actor,
+  xml: string,
+  at: Date,
+) {
+  const id = found.row.id;
+  const { target, who } = stages[stage];
+  const cpf = await signerCpf(tx, stage, found, actor);
+  const { signer } = await asRefusal(() => {
+    // The exporter's signature must survive the second one: CODEH covers it.
+    if (stage === 'second') verifyCodSignature(xml, 'COD');
+    return verifyReceived(config, xml, target, at, cpf, who);
+  });
+  if (stage === 'first') {
+    await tx.insert(certificateCods).values({
+      certificate_id: id,
+      stage: 'exporter_signed',
+      xml,
+      exporter_signer: signer,
+      exporter_signed_at: at,
+    });
+    return { new: { cod: 'exporter_signed', exporter_signer: signer } };
+  }
+  const { validity_months } = await q.numberingOf(tx, id);
+  await tx
+    .update(certificateCods)
+    .set({ stage: 'complete', xml, entity_signer: signer, entity_signed_at: at })
+    .where(eq(certificateCods.certificate_id, id));
+  const issued = await q.markIssued(tx, id, validity_months);
+  return { new: { cod: 'complete', entity_signer: signer, ...issued } };
+}
+
+/**
+ * Takes the stage's action on the locked certificate: `signed` produces the signed XML (A1: signs here; A3: the
+ * document the signer program posted), which is verified and stored before the status moves. One transaction.
+ */
+async function signStage(
   db: Database,
   config: Config,
   ctx: ServiceContext,
   actor: Actor,
   id: number,
-  upload: A1Upload,
+  stage: SignatureStage,
+  signed: (tx: Tx, found: q.DetailRow, at: Date) => Promise<string>,
 ): Promise<CertificateAction> {
-  const action = certificateFlow.actions.first_signature;
+  const { action } = stages[stage];
   await db.transaction(async (tx) => {
-    await transition(tx, ctx, certificateSubject, id, 'first_signature', {
+    await transition(tx, ctx, certificateSubject, id, action, {
       effect: async () => {
         const found = await q.findCertificate(tx, id, undefined);
         if (!found) throw notFound();
         const at = new Date();
-        const signed = await asRefusal(async () => {
-          const identity = openPkcs12(upload.pkcs12, upload.password);
-          const xml = signCod(
-            buildCod(await codInputOf(tx, found, at)),
-            'COD',
-            identity.privateKeyPem,
-            identity.certificatePem,
-          );
-          return {
-            xml,
-            ...(await verifyReceived(
-              config,
-              xml,
-              'COD',
-              at,
-              found.representative.cpf,
-              'do responsável legal',
-            )),
-          };
-        });
-        await tx.insert(certificateCods).values({
-          certificate_id: id,
-          stage: 'exporter_signed',
-          xml: signed.xml,
-          exporter_signer: signed.signer,
-          exporter_signed_at: at,
-        });
-        return { new: { cod: 'exporter_signed', exporter_signer: signed.signer } };
+        const xml = await asRefusal(() => signed(tx, found, at));
+        return acceptSigned(tx, config, stage, found, actor, xml, at);
       },
     });
   });
-  return { message: action.success ?? null, certificate: await getCertificate(db, ctx, actor, id) };
-}
-
-/** What every received signature goes through: the signature itself, then the signer's certificate. */
-async function verifyReceived(
-  config: Config,
-  xml: string,
-  target: 'COD' | 'CODEH',
-  at: Date,
-  cpf: string | null,
-  who: string,
-): Promise<{ signer: string }> {
-  const pem = verifyCodSignature(xml, target);
-  if (!cpf) throw new SignatureRefused(`O CPF ${who} não está cadastrado.`);
-  const facts = checkSigner(pem, { trust: trustList(config), at, cpf, who });
-  return { signer: facts.commonName.slice(0, 255) };
+  return {
+    message: certificateFlow.actions[action].success ?? null,
+    certificate: await getCertificate(db, ctx, actor, id),
+  };
 }
 
 /**
- * POST second/signature/xml/a1/{id}: the entity's official (the signed-in user, by its CPF) fills `EH` and
- * `CertificationEH` and signs `#CODEH`; APROVADO → EMITIDO (issued now, valid for the deal's months).
+ * POST first/signature/xml/a1/{id} (the legal representative over `#COD`: AGUARDANDO_ASSINATURA → ENVIADO) and
+ * second/signature/xml/a1/{id} (the entity's official, by the signed-in user's CPF, over `#CODEH`: APROVADO →
+ * EMITIDO, issued now, valid for the deal's months).
  */
-export async function signSecondA1(
+export function signA1(
   db: Database,
   config: Config,
   ctx: ServiceContext,
   actor: Actor,
   id: number,
+  stage: SignatureStage,
   upload: A1Upload,
 ): Promise<CertificateAction> {
-  const action = certificateFlow.actions.second_signature;
-  await db.transaction(async (tx) => {
-    await transition(tx, ctx, certificateSubject, id, 'second_signature', {
-      effect: async () => secondSignatureEffect(tx, config, ctx, actor, id, upload),
-    });
+  return signStage(db, config, ctx, actor, id, stage, async (tx, found, at) => {
+    const identity = openPkcs12(upload.pkcs12, upload.password);
+    const xml = await documentToSign(tx, ctx, stage, found, at);
+    return signCod(xml, stages[stage].target, identity.privateKeyPem, identity.certificatePem);
   });
-  return { message: action.success ?? null, certificate: await getCertificate(db, ctx, actor, id) };
 }
 
-async function secondSignatureEffect(
-  tx: Tx,
+/**
+ * A3, first half (GET …/signature/a3/{id}): the document to hand the signer program, refused as the transition
+ * would refuse it now (scope, permission, state), so no code is issued for a signature that cannot happen.
+ */
+export async function a3Document(
+  db: Database,
+  ctx: ServiceContext,
+  actor: Actor,
+  id: number,
+  stage: SignatureStage,
+): Promise<string> {
+  const { action } = stages[stage];
+  const certificate = await getCertificate(db, ctx, actor, id);
+  if (!certificate.actions.includes(action)) {
+    throw refuse(refusalMessage(certificateFlow, action, certificate.status));
+  }
+  const found = await q.findCertificate(db, id, undefined);
+  if (!found) throw notFound();
+  return asRefusal(() => documentToSign(db, ctx, stage, found, new Date()));
+}
+
+/**
+ * A3, second half: the signed XML the signer program posted. It must be exactly the document handed out plus the
+ * stage's signature; then it is verified and stored as an A1 signature is. `consume` spends the one-time code in
+ * the same transaction, so a refusal leaves the code usable and a success cannot be replayed.
+ */
+export function acceptA3(
+  db: Database,
   config: Config,
   ctx: ServiceContext,
   actor: Actor,
   id: number,
-  upload: A1Upload,
-) {
-  const found = await q.findCertificate(tx, id, undefined);
-  if (!found) throw notFound();
-  const stored = await storedCod(tx, id);
-  if (stored?.stage !== 'exporter_signed') {
-    throw refuse('O certificado não tem o XML assinado pelo exportador.');
-  }
-  const [official] = await tx.select({ cpf: users.cpf }).from(users).where(eq(users.id, actor.id));
-  const at = new Date();
-  const { validity_months } = await q.numberingOf(tx, id);
-  const signed = await asRefusal(async () => {
-    const identity = openPkcs12(upload.pkcs12, upload.password);
-    const certified = certifyCod(stored.xml, {
-      ehid: (found.association.ehid ?? '').toUpperCase(),
-      name: found.association.name,
-      address: join([found.association.address, found.association.number].filter(Boolean).join(', ')) || '-',
-      city: found.association.city,
-      phone: found.association.phone,
-      email: found.association.email,
-      url: `${ctx.appUrl}${certificateVerificationPath(found.row.verification_code)}`,
-      controlCode: found.row.association_certification_id,
-      certifiedAt: at,
-      certificateId: found.row.certificate_number ?? '',
-    });
-    const xml = signCod(certified, 'CODEH', identity.privateKeyPem, identity.certificatePem);
-    // The exporter's signature must survive: CODEH covers it.
-    verifyCodSignature(xml, 'COD');
-    return {
-      xml,
-      ...(await verifyReceived(
-        config,
-        xml,
-        'CODEH',
-        at,
-        official?.cpf ?? null,
-        'do usuário que assina pela entidade',
-      )),
-    };
+  stage: SignatureStage,
+  handedOut: string,
+  signed: string,
+  consume: (tx: Tx) => Promise<void>,
+): Promise<CertificateAction> {
+  return signStage(db, config, ctx, actor, id, stage, async (tx) => {
+    if (!isIssuedPlusSignature(signed, handedOut, stages[stage].target)) {
+      throw new SignatureRefused(
+        'O XML assinado não corresponde ao documento entregue ao assinador: gere um novo código e assine novamente.',
+      );
+    }
+    await consume(tx);
+    return signed;
   });
-  await tx
-    .update(certificateCods)
-    .set({ stage: 'complete', xml: signed.xml, entity_signer: signed.signer, entity_signed_at: at })
-    .where(eq(certificateCods.certificate_id, id));
-  const issued = await q.markIssued(tx, id, validity_months);
-  return { new: { cod: 'complete', entity_signer: signed.signer, ...issued } };
+}
+
+/** What every received signature goes through: the signature itself, then the signer's certificate. */
+function verifyReceived(
+  config: Config,
+  xml: string,
+  target: CodTarget,
+  at: Date,
+  cpf: string | null,
+  who: string,
+): { signer: string } {
+  const pem = verifyCodSignature(xml, target);
+  if (!cpf) throw new SignatureRefused(`O CPF ${who} não está cadastrado.`);
+  const facts = checkSigner(pem, { trust: trustList(config), at, cpf, who });
+  return { signer: facts.commonName.slice(0, 255) };
 }

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { type Executor, queryRows } from '../../db/client';
 import { certificates, companies, declarations, measurementUnits } from '../../db/schema';
 import type { TestApp } from '../../test/app';
@@ -121,4 +122,35 @@ export async function mailsTo(db: Executor, to: string) {
     db,
     sql`select subject, text from mail_outbox where "to" = ${to} order by id`,
   );
+}
+
+/** A digital certificate of the demo exporter sent for signature: AGUARDANDO_ASSINATURA, ready for #COD. */
+export async function certificateAwaitingSignature(
+  t: TestApp,
+  r: CertificateRefs,
+  exporterToken: string,
+): Promise<number> {
+  const dec = await approvedDeclaration(t.db, r);
+  const res = await t.request('POST', '/v1/certificate', {
+    token: exporterToken,
+    body: certificateBody(r, [dec], { has_digital_signature: true }),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const id = res.json<{ id: number }>().id;
+  expect((await uploadInvoice(t, exporterToken, id)).statusCode).toBe(200);
+  const sent = await t.request('POST', `/v1/certificate/send_analysis/${id}`, { token: exporterToken });
+  expect(sent.statusCode, sent.body).toBe(200);
+  expect((await certificateRow(t.db, id))?.status).toBe('AGUARDANDO_ASSINATURA');
+  return id;
+}
+
+/** The analyst takes the certificate (ENVIADO) into analysis and approves it: APROVADO, ready for #CODEH. */
+export async function approveSigned(t: TestApp, analystToken: string, id: number): Promise<void> {
+  const taken = await t.request('GET', `/v1/certificate/send_analyzing/${id}?type_analysis=analise`, {
+    token: analystToken,
+  });
+  expect(taken.statusCode, taken.body).toBe(200);
+  const approved = await t.request('POST', `/v1/certificate/approve/${id}`, { token: analystToken });
+  expect(approved.statusCode, approved.body).toBe(200);
+  expect((await certificateRow(t.db, id))?.status).toBe('APROVADO');
 }
