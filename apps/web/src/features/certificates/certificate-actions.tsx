@@ -4,6 +4,7 @@ import {
   FileSearchOutlined,
   PrinterOutlined,
   SafetyCertificateOutlined,
+  UsbOutlined,
 } from '@ant-design/icons';
 import { certificateFlow } from '@origem/contract/flows';
 import { type Certificate, certificateMessages } from '@origem/contract/schemas/certificates';
@@ -49,7 +50,8 @@ export function actionsFor(certificate: Pick<Certificate, 'actions'>, side: Acti
 
 /**
  * The signatures the server says await this user (the exporter's legal representative's first, the entity
- * official's second), on whichever screen the certificate is open: each opens the A1 signing screen.
+ * official's second), on whichever screen the certificate is open: each opens the A1 signing screen (a PKCS#12 file)
+ * or the A3 one (a token, through the signer program).
  */
 export function CertificateSignatureActions({ certificate }: { certificate: Certificate }) {
   const navigate = useNavigate();
@@ -58,17 +60,27 @@ export function CertificateSignatureActions({ certificate }: { certificate: Cert
   return (
     <Card title="Assinatura digital" size="small">
       <Space orientation="vertical" size={8} style={{ width: '100%' }}>
-        {pending.map((name) => (
+        {pending.flatMap((name) => [
           <Button
-            key={name}
+            key={`${name}-a1`}
             block
             type="primary"
             icon={<SafetyCertificateOutlined aria-hidden />}
             onClick={() => void navigate({ href: a1SignaturePath('certificado', certificate.id) })}
           >
             {`${flow.actions[name].label} com certificado A1`}
-          </Button>
-        ))}
+          </Button>,
+          <Button
+            key={`${name}-a3`}
+            block
+            icon={<UsbOutlined aria-hidden />}
+            onClick={() =>
+              void navigate({ to: '/assinatura-digital-a3/$id', params: { id: String(certificate.id) } })
+            }
+          >
+            {`${flow.actions[name].label} com token A3`}
+          </Button>,
+        ])}
       </Space>
     </Card>
   );

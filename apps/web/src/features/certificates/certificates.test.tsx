@@ -49,9 +49,9 @@ describe('the flow buttons of each screen', () => {
     expect(actionsFor({ actions }, 'analyst')).toEqual(['take', 'send_cancellation']);
   });
 
-  it("offers the signing e-mail's resend to the party, beside the exporter's signature", () => {
+  it("offers the signing e-mail's resend to the party; the signature itself has its own card", () => {
     const actions = ['send_signature', 'first_signature'];
-    expect(actionsFor({ actions }, 'party')).toEqual(['send_signature', 'first_signature']);
+    expect(actionsFor({ actions }, 'party')).toEqual(['send_signature']);
     expect(actionsFor({ actions }, 'analyst')).toEqual([]);
   });
 
