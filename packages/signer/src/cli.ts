@@ -6,13 +6,20 @@ import {
   type SignerDocument,
 } from '@origem/contract/schemas/signer';
 import { chooseId, readCertificate, signWithToken, TokenError, type TokenOptions } from './pkcs11-tool';
-import { signCodWith } from './xmldsig';
+import { signEnveloped } from './xmldsig';
 
 /**
- * origem-assinador: signs a certificate of origin's COD with an A3 token. Fetches the document the one-time code
- * opens, signs `#COD` or `#CODEH` on the token (pkcs11-tool) and posts the signed XML back; the server verifies it
- * and answers in Portuguese. Exit code 0 when the server accepted the signature.
+ * origem-assinador: signs a certificate of origin's COD or a declaration of origin with an A3 token. Fetches the
+ * document the one-time code opens, signs the part the server names (`#COD`, `#CODEH` or `#Declaration`) on the
+ * token (pkcs11-tool) and posts the signed XML back; the server verifies it and answers in Portuguese. Exit code 0
+ * when the server accepted the signature.
  */
+
+const TARGET_TEXT: Record<SignerDocument['target'], string> = {
+  COD: 'de #COD (exportador)',
+  CODEH: 'de #CODEH (entidade)',
+  Declaration: 'da declaração de origem (#Declaration)',
+};
 
 const HELP = `Uso: origem-assinador --servidor <URL> --codigo <código> --modulo <biblioteca PKCS#11> [opções]
 
@@ -78,9 +85,7 @@ export async function main(argv: string[]): Promise<number> {
     const res = await fetch(url, { headers });
     if (!res.ok) throw new Stop(await messageOf(res));
     const doc = (await res.json()) as SignerDocument;
-    console.log(
-      `Assinatura de ${doc.target === 'COD' ? '#COD (exportador)' : '#CODEH (entidade)'} por ${doc.signer}.`,
-    );
+    console.log(`Assinatura ${TARGET_TEXT[doc.target]} por ${doc.signer}.`);
     const token: TokenOptions = {
       module,
       tokenLabel: values.token,
@@ -89,7 +94,7 @@ export async function main(argv: string[]): Promise<number> {
     };
     const id = chooseId(token);
     const certificate = readCertificate(token, id);
-    const xml = signCodWith(doc.xml, doc.target, certificate, {
+    const xml = signEnveloped(doc.xml, doc.target, certificate, {
       sign: (signedInfo) => signWithToken(token, id, signedInfo),
     });
     const posted = await fetch(url, {

@@ -75,12 +75,15 @@ export const declarationMessages = {
     'Esta declaração ainda não tem o PDF assinado digitalmente: a via assinada só existe depois da assinatura A1 ou A3 do responsável legal.',
   /** The guard of `digitally_signed` (422 FlowActionRefused). */
   signatureRequired: 'A aprovação por assinatura digital exige a assinatura A1 ou A3 do responsável legal.',
-  /** POST signature/a1: the legal representative's signature was verified and stored. */
-  signedA1:
+  /** POST signature/a1 or the A3 signer's post: the legal representative's signature was verified and stored. */
+  signed:
     'Declaração assinada digitalmente com sucesso! Ela segue para a aprovação do analista (Aprovar por assinatura digital).',
   notSignable: (status: string) =>
     `A declaração só pode ser assinada digitalmente quando Enviada para análise ou Em análise; a situação atual é "${status}".`,
   alreadySigned: 'Esta declaração já foi assinada digitalmente pelo responsável legal.',
+  /** The A3 signer posted a declaration whose facts changed after its code was issued. */
+  changedSinceCode:
+    'A declaração foi alterada depois que o código de assinatura foi gerado: gere um novo código e assine novamente.',
   /** 404 of the signed XML download before any signature. */
   signedXmlMissing: 'Esta declaração ainda não foi assinada digitalmente pelo responsável legal.',
   /** Another analyst took the declaration (UX "Analysis screens": taking locks it to the analyst). */

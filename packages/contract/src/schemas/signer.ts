@@ -12,7 +12,8 @@ export const SIGNER_TOKEN_HEADER = 'x-signer-token';
 export const SIGNER_DOCUMENT_PATH = '/v1/signer/document';
 export const SIGNER_DOWNLOAD_FAILED = 'Não foi possível realizar o download do assinador !!!';
 
-export const signerTargetSchema = z.enum(['COD', 'CODEH']);
+/** The part the program signs: the COD's `#COD` or `#CODEH`, or a declaration's `#Declaration`. */
+export const signerTargetSchema = z.enum(['COD', 'CODEH', 'Declaration']);
 export type SignerTarget = z.infer<typeof signerTargetSchema>;
 
 /** What `GET …/signature/a3/{id}` answers: the code for the signer program and where it talks to. */

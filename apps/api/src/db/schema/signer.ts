@@ -5,8 +5,8 @@ import { accessTokens, users } from './identity';
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * One-time codes of the A3 signer program (DOMAIN.md §5): what `purpose` on which record, asked for by which user in
- * which session (`access_token_id`: signing ends with the session), and the exact document handed out to be signed
+ * One-time codes of the A3 signer program (DOMAIN.md §5): what `purpose` (a certificate's stage, a declaration) on
+ * which record, asked for by which user in which session (`access_token_id`: signing ends with the session), and the exact document handed out to be signed
  * (the signed XML that comes back must be this document plus the one signature). Only the code's SHA-256 is kept.
  */
 export const signerTokens = pgTable(
@@ -29,6 +29,9 @@ export const signerTokens = pgTable(
   },
   (t) => [
     index('signer_tokens_record_idx').on(t.purpose, t.record_id),
-    check('signer_tokens_purpose_check', sql`${t.purpose} in ('certificate_first', 'certificate_second')`),
+    check(
+      'signer_tokens_purpose_check',
+      sql`${t.purpose} in ('certificate_first', 'certificate_second', 'declaration')`,
+    ),
   ],
 );

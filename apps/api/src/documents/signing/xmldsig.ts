@@ -134,13 +134,18 @@ export function verifyPart(xml: string, part: SignedPart): string {
 }
 
 /**
- * Whether `signed` is exactly `issued` plus the signature of `target`: what an A3 signer posts back must be the
- * document it was handed, so a valid signature over some other COD is refused. Both are compared as parsed and
- * serialised again, with the new signature removed.
+ * Whether `signed` is exactly `issued` plus the signature of `target` (a COD's part or another document's): what an
+ * A3 signer posts back must be the document it was handed, so a valid signature over some other document is
+ * refused. Both are compared as parsed and serialised again, with the new signature removed.
  */
-export function isIssuedPlusSignature(signed: string, issued: string, target: CodTarget): boolean {
+export function isIssuedPlusSignature(
+  signed: string,
+  issued: string,
+  target: CodTarget | SignedPart,
+): boolean {
+  const part = typeof target === 'string' ? COD_PARTS[target] : target;
   const doc = parseCod(signed);
-  const node = signatureNode(doc, COD_PARTS[target].parent);
+  const node = signatureNode(doc, part.parent);
   if (!node) return false;
   node.parentNode?.removeChild(node);
   const serializer = new XMLSerializer();

@@ -2,22 +2,26 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { CodTarget } from './xmldsig';
+import type { CodTarget, SignedPart } from './xmldsig';
 
 /**
- * The independent check the tests run on COD signatures: xmlsec1 (Debian: xmlsec1), one signature at a time (the
- * README's command), trusting the given CA, so it checks the chain too.
+ * The independent check the tests run on COD signatures (or another document's part, e.g. a declaration's): xmlsec1
+ * (Debian: xmlsec1), one signature at a time (the README's command), trusting the given CA, so it checks the chain
+ * too.
  */
-export function xmlsecVerifies(xml: string, target: CodTarget, caPem: string): boolean {
+export function xmlsecVerifies(xml: string, part: CodTarget | SignedPart, caPem: string): boolean {
   const dir = mkdtempSync(path.join(tmpdir(), 'cod-xmlsec-'));
   const file = path.join(dir, 'cod.xml');
   const cert = path.join(dir, 'ca.crt');
   writeFileSync(file, xml);
   writeFileSync(cert, caPem);
+  const target = typeof part === 'string' ? part : part.id;
   const node =
-    target === 'COD'
-      ? "//*[local-name()='CODExporter']/*[local-name()='Signature']"
-      : "/*/*/*[local-name()='Signature']";
+    typeof part !== 'string'
+      ? `//*[local-name()='${part.parent}']/*[local-name()='Signature']`
+      : part === 'COD'
+        ? "//*[local-name()='CODExporter']/*[local-name()='Signature']"
+        : "/*/*/*[local-name()='Signature']";
   try {
     execFileSync(
       'xmlsec1',

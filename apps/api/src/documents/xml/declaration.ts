@@ -10,11 +10,11 @@ import { codDateTime, escapeXml } from './cod';
 export const DECLARATION_XML_VERSION = '1';
 
 /** Where the legal representative's signature sits (documents/signing/xmldsig.ts). */
-export const DECLARATION_PART: SignedPart = {
+export const DECLARATION_PART = {
   id: 'Declaration',
   parent: 'OriginDeclaration',
   who: 'do responsável legal',
-};
+} as const satisfies SignedPart;
 
 export type DeclarationXmlInput = {
   id: number;

@@ -10,11 +10,11 @@ import {
   declarationMessages as text,
 } from '@origem/contract/schemas/declarations';
 import type { Config } from '../../config';
-import type { Database, Executor } from '../../db/client';
+import type { Database, Executor, Tx } from '../../db/client';
 import { checkSigner } from '../../documents/signing/certificate';
 import { SignatureRefused } from '../../documents/signing/errors';
 import { openPkcs12 } from '../../documents/signing/pkcs12';
-import { signPart, verifyPart } from '../../documents/signing/xmldsig';
+import { isIssuedPlusSignature, signPart, verifyPart } from '../../documents/signing/xmldsig';
 import { buildDeclarationXml, DECLARATION_PART } from '../../documents/xml/declaration';
 import { FileChanges, findOwnerFile, type StoredFile } from '../../files/records';
 import { MIME } from '../../files/sniff';
@@ -29,11 +29,11 @@ import * as q from './queries';
 import { getDeclaration, SIGNED_XML_ROLE } from './service';
 
 /**
- * The legal representative's A1 signature of a declaration (DOMAIN.md §3, §5): an enveloped XMLDSig over the
+ * The legal representative's A1 or A3 signature of a declaration (DOMAIN.md §3, §5): an enveloped XMLDSig over the
  * declaration's facts as XML (documents/xml/declaration.ts), taken while the declaration is sent and its content
- * frozen (ENVIADA or EM_ANALISE). The server verifies it like the COD's (digest, value, validity, ICP-Brasil chain,
+ * frozen (ENVIADA or EM_ANALISE); A3 through the signer program (modules/signer). The server verifies it like the COD's (digest, value, validity, ICP-Brasil chain,
  * the representative's CPF), stores the signed XML as the declaration's file and records who signed and when; the
- * analyst then approves by it (`digitally_signed`, whose guard asks for `signed_at`). A rejection drops it. The
+ * analyst then approves by it (`digitally_signed`, whose guard asks for `signed_at`). A rejection drops it. An A1's
  * PKCS#12 and its password live only in this request's memory.
  */
 
@@ -87,28 +87,84 @@ async function declarationXml(tx: Executor, found: q.DetailRow, at: Date): Promi
   });
 }
 
-/** Signs with the uploaded A1 and verifies the result as a receiver would; refusals are SignatureRefused. */
-function signAndVerify(
+/**
+ * What every received signature of a declaration goes through, A1 or A3: the enveloped signature over
+ * `#Declaration`, then the signer's certificate (validity now, ICP-Brasil chain, the representative's CPF).
+ */
+function verifyReceived(
   config: Config,
   xml: string,
-  upload: A1Upload,
   at: Date,
   cpf: string | null,
-): { xml: string; signer: string; cpf: string } {
-  const identity = openPkcs12(upload.pkcs12, upload.password);
-  const signed = signPart(xml, DECLARATION_PART, identity.privateKeyPem, identity.certificatePem);
-  const pem = verifyPart(signed, DECLARATION_PART);
+): { signer: string; cpf: string } {
+  const pem = verifyPart(xml, DECLARATION_PART);
   if (!cpf) throw new SignatureRefused('O CPF do responsável legal da declaração não está cadastrado.');
   const facts = checkSigner(pem, { trust: trustList(config), at, cpf, who: 'do responsável legal' });
-  return { xml: signed, signer: facts.commonName.slice(0, 255), cpf: cpf.replace(/\D/g, '') };
+  return { signer: facts.commonName.slice(0, 255), cpf: cpf.replace(/\D/g, '') };
+}
+
+/** The declaration locked in the actor's owner scope, refused unless it awaits its representative's signature. */
+async function lockSignable(tx: Tx, actor: Actor, id: number): Promise<q.DetailRow> {
+  const row = await q.lockDeclaration(tx, id, q.ownerScope(actor));
+  if (!row) throw notFound();
+  if (!SIGNABLE_DECLARATION_STATES.includes(row.status as DeclarationStatus)) {
+    throw refuse(text.notSignable(stateLabel(declarationFlow, row.status)));
+  }
+  if (row.signed_at) throw refuse(text.alreadySigned);
+  const found = await q.findDeclaration(tx, id, undefined);
+  if (!found) throw notFound();
+  return found;
 }
 
 /**
- * POST /v1/declaration/signature/a1/{id}: the legal representative named on the declaration signs it. One
- * transaction: the row locked in the actor's owner scope, the signature verified, the XML stored, `signed_at` and
- * `signed_by_cpf` written, the audit row. Any refusal leaves everything as it was (the stored blob is removed).
+ * The step A1 and A3 share. One transaction: the row locked in the actor's owner scope, `signed` produces the
+ * signed XML (A1: signs here; A3: what the signer program posted), the signature verified, the XML stored,
+ * `signed_at` and `signed_by_cpf` written, the audit row. Any refusal leaves everything as it was (the stored blob
+ * is removed).
  */
-export async function signDeclarationA1(
+async function signDeclaration(
+  db: Database,
+  files: FileStorage,
+  config: Config,
+  ctx: ServiceContext,
+  actor: Actor,
+  id: number,
+  event: 'signature_a1' | 'signature_a3',
+  signed: (tx: Tx, found: q.DetailRow, at: Date) => Promise<string>,
+): Promise<DeclarationAction> {
+  await new FileChanges(files).run((changes) =>
+    db.transaction(async (tx) => {
+      const found = await lockSignable(tx, actor, id);
+      const at = new Date();
+      const xml = await asRefusal(() => signed(tx, found, at));
+      const verified = await asRefusal(() => verifyReceived(config, xml, at, found.representative.cpf));
+      const stored = await changes.attach(
+        tx,
+        await storeXml(files, xml, declarationXmlName(id)),
+        q.declarationOwner(id),
+        actor.id,
+        SIGNED_XML_ROLE,
+      );
+      await q.updateDeclaration(tx, id, { signed_at: at, signed_by_cpf: verified.cpf });
+      await recordAudit(tx, ctx, {
+        event,
+        type: q.AUDIT_TYPE,
+        id,
+        old: { signed_at: null, signed_by_cpf: null },
+        new: {
+          signed_at: at,
+          signed_by_cpf: verified.cpf,
+          signer: verified.signer,
+          signed_xml: stored.sha256,
+        },
+      });
+    }),
+  );
+  return { message: text.signed, declaration: await getDeclaration(db, actor, id) };
+}
+
+/** POST /v1/declaration/signature/a1/{id}: the legal representative named on the declaration signs it here. */
+export function signDeclarationA1(
   db: Database,
   files: FileStorage,
   config: Config,
@@ -117,39 +173,51 @@ export async function signDeclarationA1(
   id: number,
   upload: A1Upload,
 ): Promise<DeclarationAction> {
-  await new FileChanges(files).run((changes) =>
-    db.transaction(async (tx) => {
-      const row = await q.lockDeclaration(tx, id, q.ownerScope(actor));
-      if (!row) throw notFound();
-      if (!SIGNABLE_DECLARATION_STATES.includes(row.status as DeclarationStatus)) {
-        throw refuse(text.notSignable(stateLabel(declarationFlow, row.status)));
-      }
-      if (row.signed_at) throw refuse(text.alreadySigned);
-      const found = await q.findDeclaration(tx, id, undefined);
-      if (!found) throw notFound();
-      const at = new Date();
-      const unsigned = await declarationXml(tx, found, at);
-      const signed = await asRefusal(() =>
-        signAndVerify(config, unsigned, upload, at, found.representative.cpf),
+  return signDeclaration(db, files, config, ctx, actor, id, 'signature_a1', async (tx, found, at) => {
+    const identity = openPkcs12(upload.pkcs12, upload.password);
+    const unsigned = await declarationXml(tx, found, at);
+    return signPart(unsigned, DECLARATION_PART, identity.privateKeyPem, identity.certificatePem);
+  });
+}
+
+/**
+ * A3, first half (GET /v1/declaration/signature/a3/{id}): the XML to hand the signer program, declared at `at`
+ * (when the code is issued), refused as the A1 form would be now, so no code is issued for a signature that
+ * cannot happen.
+ */
+export function a3DeclarationDocument(db: Database, actor: Actor, id: number, at: Date): Promise<string> {
+  return db.transaction(async (tx) => declarationXml(tx, await lockSignable(tx, actor, id), at));
+}
+
+/**
+ * A3, second half: the signed XML the signer program posted. The declaration's facts must still be those handed
+ * out at `issuedAt` (a rejection and a correction in between make the old code worthless), and the XML exactly that
+ * document plus the signature; then it goes through the A1 path's verify-and-store step. `consume` spends the code
+ * in the same transaction, so a refusal leaves it usable and a success cannot be replayed.
+ */
+export function acceptDeclarationA3(
+  db: Database,
+  files: FileStorage,
+  config: Config,
+  ctx: ServiceContext,
+  actor: Actor,
+  id: number,
+  handedOut: { xml: string; issuedAt: Date },
+  signed: string,
+  consume: (tx: Tx) => Promise<void>,
+): Promise<DeclarationAction> {
+  return signDeclaration(db, files, config, ctx, actor, id, 'signature_a3', async (tx, found) => {
+    if ((await declarationXml(tx, found, handedOut.issuedAt)) !== handedOut.xml) {
+      throw refuse(text.changedSinceCode);
+    }
+    if (!isIssuedPlusSignature(signed, handedOut.xml, DECLARATION_PART)) {
+      throw new SignatureRefused(
+        'O XML assinado não corresponde ao documento entregue ao assinador: gere um novo código e assine novamente.',
       );
-      const stored = await changes.attach(
-        tx,
-        await storeXml(files, signed.xml, declarationXmlName(id)),
-        q.declarationOwner(id),
-        actor.id,
-        SIGNED_XML_ROLE,
-      );
-      await q.updateDeclaration(tx, id, { signed_at: at, signed_by_cpf: signed.cpf });
-      await recordAudit(tx, ctx, {
-        event: 'signature_a1',
-        type: q.AUDIT_TYPE,
-        id,
-        old: { signed_at: null, signed_by_cpf: null },
-        new: { signed_at: at, signed_by_cpf: signed.cpf, signer: signed.signer, signed_xml: stored.sha256 },
-      });
-    }),
-  );
-  return { message: text.signedA1, declaration: await getDeclaration(db, actor, id) };
+    }
+    await consume(tx);
+    return signed;
+  });
 }
 
 /** GET /v1/declaration/xml/download/{id}: the signed XML of a declaration the actor reads (404 before a signature). */

@@ -1,8 +1,6 @@
-import { execFile, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { SIGNER_DOWNLOAD_FAILED, type SignerSession } from '@origem/contract/schemas/signer';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +19,7 @@ import {
   certificateRefs,
   certificateRow,
 } from '../certificates/test-support';
+import { listeningAddress, SIGNER_PACKAGE as PACKAGE, packSigner, runSigner as run } from './test-support';
 
 /**
  * The A3 path end to end (DOMAIN.md §5): the packaged signer program (scripts/pack-signer.mjs, as the build makes
@@ -29,15 +28,9 @@ import {
  * CPF or another document is refused with nothing changed, and GET /v1/signer/download offers the package.
  */
 
-const exec = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../../../../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'a3-'));
-const webDist = path.join(dir, 'web');
 const ca = testCa();
-const { version } = JSON.parse(readFileSync(path.join(root, 'packages/signer/package.json'), 'utf8')) as {
-  version: string;
-};
-const PACKAGE = `origem-assinador-${version}.tgz`;
+let webDist = '';
 let t: TestApp;
 let r: CertificateRefs;
 let tok: Record<'exportador' | 'analista', string>;
@@ -48,18 +41,7 @@ let cli = '';
 beforeAll(async () => {
   if (!softHsmAvailable) return;
   writeFileSync(path.join(dir, 'trust.pem'), ca.certPem);
-  mkdirSync(webDist);
-  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Origem</title>');
-  execFileSync(
-    process.execPath,
-    [path.join(root, 'scripts/pack-signer.mjs'), path.join(webDist, 'downloads')],
-    {
-      stdio: 'pipe',
-    },
-  );
-  // The program as a user gets it: the tarball unpacked, run by plain Node.
-  execFileSync('tar', ['xzf', path.join(webDist, 'downloads', PACKAGE), '-C', dir]);
-  cli = path.join(dir, 'package/cli.mjs');
+  ({ webDist, cli } = packSigner(dir));
 
   t = await createTestApp({ SIGNATURE_TRUST_PEM: path.join(dir, 'trust.pem'), WEB_DIST: webDist });
   r = await certificateRefs(t.db);
@@ -83,27 +65,15 @@ beforeAll(async () => {
     person('03', 'OFICIAL DA ENTIDADE', analyst?.cpf ?? ''),
   ]);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  server = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  server = listeningAddress(t.app.server);
 }, 120_000);
 afterAll(async () => {
   await t?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Runs the signer program with the key `id` of the token; its exit code and what it printed. */
-async function runSigner(code: string, id: string) {
-  const args = [cli, '--servidor', server, '--codigo', code, '--modulo', token.module];
-  try {
-    const out = await exec(process.execPath, [...args, '--token', token.label, '--id', id], {
-      env: { ...token.env, ORIGEM_PIN: token.pin },
-    });
-    return { code: 0, text: out.stdout + out.stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, text: e.stdout + e.stderr };
-  }
-}
+/** Runs the signer program with the key `id` of the token. */
+const runSigner = (code: string, id: string) => run(cli, server, token, code, id);
 
 async function signerCode(stage: 'first' | 'second', id: number, as: string): Promise<SignerSession> {
   const res = await t.request('GET', `/v1/certificate/${stage}/signature/a3/${id}`, { token: as });

@@ -58,6 +58,23 @@ export async function signerRoutes(fastify: FastifyInstance): Promise<void> {
   }
 
   app.get(
+    '/v1/declaration/signature/a3/:id',
+    {
+      config: { permission: 'declaration.create' },
+      schema: {
+        tags,
+        params: idParam,
+        summary:
+          'Assinatura A3 do responsável legal (sobre #Declaration do XML da declaração), com a declaração Enviada ou Em análise; depois o analista aprova por ela (digitally_signed)',
+        description: sessionDoc,
+        response: { 200: signerSessionSchema, ...errors },
+      },
+    },
+    async (request) =>
+      signer.issueDeclarationCode(app.db, request.ctx, requireActor(request.ctx), request.params.id),
+  );
+
+  app.get(
     SIGNER_DOCUMENT_PATH,
     {
       config: { public: true, rateLimit: publicLimit },
@@ -83,7 +100,7 @@ export async function signerRoutes(fastify: FastifyInstance): Promise<void> {
         headers: codeHeader,
         body: signerSubmissionSchema,
         summary:
-          'O XML assinado pelo programa assinador: verificado como uma assinatura A1, o código é gasto',
+          'O XML assinado pelo programa assinador (certificado ou declaração): verificado como uma assinatura A1, o código é gasto',
         description:
           'O XML deve ser o documento entregue mais a assinatura; a assinatura, a validade do certificado, a cadeia ' +
           'e o CPF são verificados antes de qualquer mudança. Recusas: 422 com o motivo (o código continua válido); ' +
@@ -94,6 +111,7 @@ export async function signerRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) =>
       signer.submitSigned(
         app.db,
+        app.files,
         app.config,
         request.ctx,
         request.headers[SIGNER_TOKEN_HEADER],

@@ -1,0 +1,2 @@
+ALTER TABLE "signer_tokens" DROP CONSTRAINT "signer_tokens_purpose_check";--> statement-breakpoint
+ALTER TABLE "signer_tokens" ADD CONSTRAINT "signer_tokens_purpose_check" CHECK ("signer_tokens"."purpose" in ('certificate_first', 'certificate_second', 'declaration'));

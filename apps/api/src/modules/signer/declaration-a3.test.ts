@@ -1,0 +1,231 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { SignerSession } from '@origem/contract/schemas/signer';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { declarations, legalRepresentatives, signerTokens, storedFiles } from '../../db/schema';
+import { createSoftToken, type SoftToken, softHsmAvailable } from '../../documents/signing/softhsm';
+import { testCa, testPerson } from '../../documents/signing/test-pki';
+import { xmlsecVerifies } from '../../documents/signing/xmlsec';
+import { DECLARATION_PART } from '../../documents/xml/declaration';
+import { sha256 } from '../../lib/secrets';
+import { createTestApp, type TestApp } from '../../test/app';
+import {
+  addExporter,
+  addUser,
+  auditsOf,
+  type DemoRefs,
+  demoRefs,
+  exporterDeclaration,
+  insertNcm,
+} from '../declarations/test-support';
+import { listeningAddress, packSigner, runSigner as run } from './test-support';
+
+/**
+ * A declaration's A3 signature end to end (DOMAIN.md §3, §5): GET /v1/declaration/signature/a3/{id} issues the
+ * code, the packaged signer program signs `#Declaration` on a SoftHSM2 token and posts it; the server verifies it
+ * through the A1 path's step (stored XML that xmlsec1 verifies, signed_at, the representative's CPF, audit) and the
+ * analyst then approves by it. The code is single use; a wrong CPF, a changed declaration, another exporter's user
+ * and a wrong state are refused with nothing changed.
+ */
+
+const BASE = '/v1/declaration';
+const dir = mkdtempSync(path.join(tmpdir(), 'declaration-a3-'));
+const ca = testCa();
+let t: TestApp;
+let r: DemoRefs;
+let tok: Record<'exportador' | 'analista', string>;
+let token: SoftToken;
+let server = '';
+let cli = '';
+let repCpf = '';
+
+beforeAll(async () => {
+  if (!softHsmAvailable) return;
+  writeFileSync(path.join(dir, 'trust.pem'), ca.certPem);
+  const packed = packSigner(dir);
+  cli = packed.cli;
+  t = await createTestApp({ SIGNATURE_TRUST_PEM: path.join(dir, 'trust.pem'), WEB_DIST: packed.webDist });
+  await insertNcm(t.db);
+  r = await demoRefs(t.db);
+  tok = { exportador: await t.login('exportador'), analista: await t.login('analista') };
+  const [rep] = await t.db
+    .select({ cpf: legalRepresentatives.cpf })
+    .from(legalRepresentatives)
+    .where(eq(legalRepresentatives.id, r.exporterRepresentative));
+  repCpf = rep?.cpf ?? '';
+  expect(repCpf).toMatch(/^\d{11}$/);
+  token = createSoftToken(path.join(dir, 'hsm'), [
+    { id: '01', label: 'RESPONSAVEL LEGAL', ...testPerson(ca, { name: 'RESPONSAVEL LEGAL', cpf: repCpf }) },
+    { id: '02', label: 'OUTRA PESSOA', ...testPerson(ca, { name: 'OUTRA PESSOA', cpf: '11144477735' }) },
+  ]);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  server = listeningAddress(t.app.server);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const runSigner = (code: string, id: string) => run(cli, server, token, code, id);
+
+/** A declaration of the demo exporter, sent and taken by the analyst. */
+async function sent(): Promise<number> {
+  const res = await t.request('POST', BASE, { token: tok.exportador, body: exporterDeclaration(r) });
+  expect(res.statusCode, res.body).toBe(201);
+  const id = res.json<{ id: number }>().id;
+  expect((await t.request('POST', `${BASE}/send_analysis/${id}`, { token: tok.exportador })).statusCode).toBe(
+    200,
+  );
+  const taken = await t.request('GET', `${BASE}/send_analyzing/${id}?type_analysis=analise`, {
+    token: tok.analista,
+  });
+  expect(taken.statusCode, taken.body).toBe(200);
+  return id;
+}
+
+async function signerCode(id: number, as = tok.exportador): Promise<SignerSession> {
+  const res = await t.request('GET', `${BASE}/signature/a3/${id}`, { token: as });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<SignerSession>();
+}
+
+const signedFiles = (id: number) =>
+  t.db
+    .select()
+    .from(storedFiles)
+    .where(and(eq(storedFiles.owner_type, 'declaration.signed_xml'), eq(storedFiles.owner_id, id)));
+
+/** What a refusal must leave as it was. */
+const snapshot = async (id: number) => ({
+  row: (await t.db.select().from(declarations).where(eq(declarations.id, id)))[0],
+  audits: (await auditsOf(t.db, 'declaration', id)).length,
+  files: (await signedFiles(id)).length,
+});
+
+const unused = async (code: string) =>
+  (
+    await t.db
+      .select()
+      .from(signerTokens)
+      .where(eq(signerTokens.token_hash, sha256(code)))
+  )[0]?.used_at === null;
+
+describe.skipIf(!softHsmAvailable)('A3 signature of a declaration through the signer program', () => {
+  it('signs #Declaration on the token: stored, xmlsec1 verifies, single use; the analyst approves by it', async () => {
+    const id = await sent();
+    const audits = (await auditsOf(t.db, 'declaration', id)).length;
+    const session = await signerCode(id);
+    expect(session.target).toBe('Declaration');
+    const doc = await t.request('GET', '/v1/signer/document', {
+      headers: { 'x-signer-token': session.token },
+    });
+    expect(doc.json<{ xml: string; signer: string }>()).toMatchObject({
+      signer: expect.stringContaining('responsável legal da declaração'),
+      xml: expect.stringContaining(`<CPF>${repCpf}</CPF>`),
+    });
+
+    const signed = await runSigner(session.token, '01');
+    expect(signed.text).toContain('Assinatura da declaração de origem');
+    expect(signed.text).toContain('assinada digitalmente com sucesso');
+    expect(signed.code).toBe(0);
+
+    const detail = await t.request('GET', `${BASE}/${id}`, { token: tok.exportador });
+    expect(detail.json()).toMatchObject({
+      status: 'EM_ANALISE',
+      signed_by_cpf: repCpf,
+      can: { sign: false },
+    });
+    expect(detail.json<{ signed_at: string | null }>().signed_at).not.toBeNull();
+    const trail = await auditsOf(t.db, 'declaration', id);
+    expect(trail.length).toBe(audits + 1);
+    const [file] = await signedFiles(id);
+    expect(file?.mime_type).toBe('application/xml');
+    const xml = await t.request('GET', `${BASE}/xml/download/${id}`, { token: tok.analista });
+    expect(xml.statusCode, xml.body).toBe(200);
+    expect(xmlsecVerifies(xml.body, DECLARATION_PART, ca.certPem)).toBe(true);
+    expect(
+      xmlsecVerifies(
+        xml.body.replace('<ProductionProcess>', '<ProductionProcess>X'),
+        DECLARATION_PART,
+        ca.certPem,
+      ),
+    ).toBe(false);
+
+    const again = await runSigner(session.token, '01');
+    expect(again.code).toBe(1);
+    expect(again.text).toContain('já foi usado');
+    // Signed once: no new code either.
+    const late = await t.request('GET', `${BASE}/signature/a3/${id}`, { token: tok.exportador });
+    expect(late.statusCode).toBe(422);
+    expect(late.json<{ message: string }>().message).toContain('já foi assinada');
+
+    const approved = await t.request('POST', `${BASE}/digitally_signed/${id}`, { token: tok.analista });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json<{ declaration: { status: string } }>().declaration.status).toBe('APROVADA');
+  }, 120_000);
+
+  it('refuses a wrong CPF and another document with nothing changed; the code stays usable', async () => {
+    const id = await sent();
+    const before = await snapshot(id);
+    const { token: code } = await signerCode(id);
+    const wrong = await runSigner(code, '02');
+    expect(wrong.code).toBe(1);
+    expect(wrong.text).toMatch(/Assinatura não realizada: .*CPF/);
+    const other = await t.request('POST', '/v1/signer/document', {
+      headers: { 'x-signer-token': code },
+      body: { xml: '<a/>' },
+    });
+    expect(other.statusCode).toBe(422);
+    expect(await snapshot(id)).toEqual(before);
+    expect(await unused(code)).toBe(true);
+    expect((await runSigner(code, '01')).code).toBe(0);
+  }, 120_000);
+
+  it('a code issued before a rejection and a correction is refused: the facts changed', async () => {
+    const id = await sent();
+    const { token: code } = await signerCode(id);
+    const rejected = await t.request('POST', `${BASE}/reject/${id}`, {
+      token: tok.analista,
+      body: { reason: 'Processo produtivo incompleto' },
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const edited = await t.request('PUT', `${BASE}/${id}`, {
+      token: tok.exportador,
+      body: exporterDeclaration(r, { production_process: 'Processo produtivo corrigido e completo.' }),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(
+      (await t.request('POST', `${BASE}/send_analysis/${id}`, { token: tok.exportador })).statusCode,
+    ).toBe(200);
+    const before = await snapshot(id);
+    const stale = await runSigner(code, '01');
+    expect(stale.code).toBe(1);
+    expect(stale.text).toContain('foi alterada depois que o código de assinatura foi gerado');
+    expect(await snapshot(id)).toEqual(before);
+  }, 120_000);
+
+  it('no code in a draft, for the analyst, or for another exporter’s user', async () => {
+    const res = await t.request('POST', BASE, { token: tok.exportador, body: exporterDeclaration(r) });
+    const draft = res.json<{ id: number }>().id;
+    const early = await t.request('GET', `${BASE}/signature/a3/${draft}`, { token: tok.exportador });
+    expect(early.statusCode).toBe(422);
+    expect(early.json<{ message: string }>().message).toContain('"Rascunho"');
+    const id = await sent();
+    expect((await t.request('GET', `${BASE}/signature/a3/${id}`, { token: tok.analista })).statusCode).toBe(
+      403,
+    );
+    const other = await addExporter(t.db, r.association, 8, 'Exportadora A3 Alheia Ltda.');
+    const otherToken = await addUser(t, {
+      email: 'a3.alheio@teste.local',
+      role: 'exportador',
+      tradeAssociationId: r.association,
+      exporterId: other.id,
+    });
+    expect((await t.request('GET', `${BASE}/signature/a3/${id}`, { token: otherToken })).statusCode).toBe(
+      404,
+    );
+    expect(await t.db.select().from(signerTokens).where(eq(signerTokens.record_id, id))).toEqual([]);
+  });
+});

@@ -1,0 +1,53 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { SoftToken } from '../../documents/signing/softhsm';
+
+/** Test support for the A3 suites: the signer program packaged as the build packages it, and a way to run it. */
+
+const exec = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../../../../..');
+const { version } = JSON.parse(readFileSync(path.join(root, 'packages/signer/package.json'), 'utf8')) as {
+  version: string;
+};
+export const SIGNER_PACKAGE = `origem-assinador-${version}.tgz`;
+
+/**
+ * Packs the program into `{dir}/web/downloads` (scripts/pack-signer.mjs, as the build does) and unpacks it, as a
+ * user gets it, to run with plain Node. Returns the web build to serve and the program's path.
+ */
+export function packSigner(dir: string): { webDist: string; cli: string } {
+  const webDist = path.join(dir, 'web');
+  mkdirSync(webDist);
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Origem</title>');
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'scripts/pack-signer.mjs'), path.join(webDist, 'downloads')],
+    {
+      stdio: 'pipe',
+    },
+  );
+  execFileSync('tar', ['xzf', path.join(webDist, 'downloads', SIGNER_PACKAGE), '-C', dir]);
+  return { webDist, cli: path.join(dir, 'package/cli.mjs') };
+}
+
+/** Runs the program against `server` with the key `id` of the token; its exit code and what it printed. */
+export async function runSigner(cli: string, server: string, token: SoftToken, code: string, id: string) {
+  const args = [cli, '--servidor', server, '--codigo', code, '--modulo', token.module];
+  try {
+    const out = await exec(process.execPath, [...args, '--token', token.label, '--id', id], {
+      env: { ...token.env, ORIGEM_PIN: token.pin },
+    });
+    return { code: 0, text: out.stdout + out.stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, text: e.stdout + e.stderr };
+  }
+}
+
+/** The address a test app listening on a random port answers on. */
+export function listeningAddress(server: { address(): unknown }): string {
+  const address = server.address() as { port: number } | null;
+  return `http://127.0.0.1:${address?.port ?? 0}`;
+}
