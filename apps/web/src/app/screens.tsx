@@ -288,6 +288,7 @@ export const SCREENS = {
   '/assinatura-digital-a3/$id': screen(
     () => import('../features/signatures/a3/a3-signature-page'),
     'A3SignaturePage',
+    searchOf<typeof signatureScreenSearch>(),
   ),
   '/verificar/$code': screen(
     () => import('../features/certificates/verification-page'),

@@ -6,10 +6,11 @@ import {
   FilePdfOutlined,
   PrinterOutlined,
   SafetyCertificateOutlined,
+  UsbOutlined,
 } from '@ant-design/icons';
 import { declarationFlow } from '@origem/contract/flows';
 import { type Declaration, declarationMessages } from '@origem/contract/schemas/declarations';
-import { a1SignaturePath } from '@origem/contract/schemas/signatures';
+import { a1SignaturePath, a3SignaturePath } from '@origem/contract/schemas/signatures';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Alert, Button, Card, Space } from 'antd';
@@ -144,6 +145,15 @@ export function DeclarationToolbar({ declaration }: { declaration: Declaration }
           onClick={() => void navigate({ href: a1SignaturePath('declaracao', declaration.id) })}
         >
           Assinar com certificado A1
+        </Button>
+      ) : null}
+      {declaration.can.sign ? (
+        // The token's path: the signer program signs what the A1 form would (same verification on the server).
+        <Button
+          icon={<UsbOutlined aria-hidden />}
+          onClick={() => void navigate({ href: a3SignaturePath('declaracao', declaration.id) })}
+        >
+          Assinar com token A3
         </Button>
       ) : null}
       {declaration.signed_at ? (

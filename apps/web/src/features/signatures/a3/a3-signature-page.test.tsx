@@ -22,10 +22,20 @@ const certificate = (status: string, name: string, actions: string[]) => ({
   exporter: { id: 1, name: 'Exportadora Teste' },
   status,
   certificate_flow: { id: status, name },
+  legal_representative: { id: 2, name: 'Maria Responsável' },
   actions,
 });
 
-function renderPage() {
+const declaration = (signedAt: string | null, sign: boolean) => ({
+  id: 9,
+  product_name: 'Café torrado',
+  status: 'EM_ANALISE',
+  legal_representative: { id: 2, name: 'Maria Responsável' },
+  signed_at: signedAt,
+  can: { sign },
+});
+
+function renderPage(entry = '/assinatura-digital-a3/7') {
   const rootRoute = createRootRoute({
     component: () => (
       <App>
@@ -41,7 +51,7 @@ function renderPage() {
   });
   const router = createRouter({
     routeTree: rootRoute.addChildren([page]),
-    history: createMemoryHistory({ initialEntries: ['/assinatura-digital-a3/7'] }),
+    history: createMemoryHistory({ initialEntries: [entry] }),
   });
   return render(
     <AppProviders queryClient={createQueryClient()}>
@@ -73,6 +83,41 @@ describe('/assinatura-digital-a3/$id', () => {
     // The screen polls the certificate until the signer's post moved it.
     expect(await screen.findByText('Assinatura registrada', {}, { timeout: 6000 })).toBeTruthy();
     expect(screen.getByText(/situação "Enviado"/)).toBeTruthy();
+  }, 30_000);
+
+  it('?tipo=declaracao: the declaration code, then the signature noticed by signed_at', async () => {
+    storeSession(makeUser('exportador'));
+    const fetchMock = stubFetch(
+      jsonResponse(200, declaration(null, true)),
+      jsonResponse(200, {
+        token: 'codigo-declaracao',
+        expires_at: '2026-01-01T12:15:00Z',
+        server: 'http://origem.test',
+        target: 'Declaration',
+      }),
+      jsonResponse(200, declaration('2026-01-01T12:05:00Z', false)),
+    );
+    renderPage('/assinatura-digital-a3/9?tipo=declaracao');
+    expect(await screen.findByText(/Maria Responsável assina a declaração/)).toBeTruthy();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/v1/declaration/9');
+    expect(screen.getByText(/só para esta declaração e para você/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Gerar código de assinatura/ }));
+    expect(await screen.findByText(/--codigo codigo-declaracao/)).toBeTruthy();
+    expect(String(fetchMock.mock.calls[1]?.[0])).toBe('/v1/declaration/signature/a3/9');
+    // The status does not move (the analyst approves later): signed_at tells the signature was accepted.
+    expect(await screen.findByText('Assinatura registrada', {}, { timeout: 6000 })).toBeTruthy();
+    expect(screen.getByText(/segue para a aprovação do analista/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Voltar para a declaração' }).getAttribute('href')).toBe(
+      '/declaracao/9',
+    );
+  }, 30_000);
+
+  it('a declaration already signed: nothing due', async () => {
+    storeSession(makeUser('exportador'));
+    stubFetch(jsonResponse(200, declaration('2026-01-01T12:05:00Z', false)));
+    renderPage('/assinatura-digital-a3/9?tipo=declaracao');
+    expect(await screen.findByText('Nenhuma assinatura pendente para você nesta declaração')).toBeTruthy();
+    expect(screen.getByText(/Situação atual: "Em análise"/)).toBeTruthy();
   }, 30_000);
 
   it('says the spec message when the signer cannot be downloaded', async () => {

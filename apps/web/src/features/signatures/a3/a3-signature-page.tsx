@@ -1,78 +1,87 @@
 import { DownloadOutlined, KeyOutlined } from '@ant-design/icons';
+import { stateLabel } from '@origem/contract/flows';
+import { signatureScreenSearch } from '@origem/contract/schemas/signatures';
 import { type SignerSession, signerCommand } from '@origem/contract/schemas/signer';
 import { Link } from '@tanstack/react-router';
 import { Alert, Button, Card, Descriptions, Result, Space, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { useRouteId } from '../../../lib/use-route-id';
+import { useSearchValues } from '../../../lib/use-search-values';
+import { FlowTag } from '../../../ui/flow-tag';
 import { formatDateTime } from '../../../ui/format';
 import { PageHeader } from '../../../ui/page-header';
 import { RecordLoadFailed, RecordLoading } from '../../../ui/record-states';
-import { type A3Stage, dueStage, signerDownloadUrl, useSignedCertificate, useSignerCode } from './a3-api';
+import { signerDownloadUrl, useA3Target, useSignerCode } from './a3-api';
 
-const BACK = { to: '/certificado', label: 'Voltar para certificados' };
-const STAGE_TEXT: Record<A3Stage, string> = {
-  first: 'Primeira assinatura: o responsável legal do exportador assina o COD (#COD) com o seu e-CPF A3.',
-  second:
-    'Segunda assinatura: o usuário autorizado da entidade assina o COD certificado (#CODEH) com o seu e-CPF A3.',
-};
+const SUBJECT = { certificado: 'O certificado', declaracao: 'A declaração' } as const;
+const LISTS = {
+  certificado: { to: '/certificado', label: 'Voltar para certificados' },
+  declaracao: { to: '/declaracao', label: 'Voltar para as declarações' },
+} as const;
+const BACK_TO_RECORD = { certificado: 'Voltar para o certificado', declaracao: 'Voltar para a declaração' };
 
 /**
- * /assinatura-digital-a3/$id: signing a certificate's COD with an A3 token. The browser cannot reach the token, so
- * the screen offers the signer program, a one-time code and the command to run, then watches the certificate until
- * the server has verified and accepted the signature the program posted.
+ * /assinatura-digital-a3/$id?tipo=certificado|declaracao: signing a certificate's COD or a declaration with an A3
+ * token. The browser cannot reach the token, so the screen offers the signer program, a one-time code and the
+ * command to run, then watches the record until the server has verified and accepted the signature the program
+ * posted.
  */
 export function A3SignaturePage() {
   const { id } = useRouteId();
-  const [session, setSession] = useState<{ stage: A3Stage; data: SignerSession; from: string } | null>(null);
+  const { tipo } = useSearchValues(signatureScreenSearch);
+  const [session, setSession] = useState<{ path: string; data: SignerSession; mark: string } | null>(null);
   const [downloadUrl, setDownloadUrl] = useState<string | null>(null);
-  const certificate = useSignedCertificate(id, session !== null);
-  const code = useSignerCode(id ?? 0);
+  const target = useA3Target(tipo, id, session !== null);
+  const code = useSignerCode();
+  const list = LISTS[tipo];
 
-  if (id === null || certificate.isError)
+  if (id === null || target.isError)
     return (
       <RecordLoadFailed
-        error={certificate.error ?? new Error('Certificado inválido.')}
-        subject="O certificado"
-        what="o certificado"
-        back={BACK}
-        onRetry={() => void certificate.refetch()}
+        error={target.error ?? new Error('Documento inválido.')}
+        subject={SUBJECT[tipo]}
+        what="o documento a assinar"
+        back={list}
+        onRetry={() => void target.refetch()}
       />
     );
-  if (!certificate.data) return <RecordLoading label="Carregando o certificado" />;
-  const c = certificate.data;
+  if (!target.data) return <RecordLoading label="Carregando o documento a assinar" />;
+  const t = target.data;
+  const back = { to: t.back, label: BACK_TO_RECORD[tipo] };
   const header = (
     <PageHeader
       title="Assinatura digital A3"
-      hint={`Certificado ${c.certificate_number ?? `nº ${c.id}`} — ${c.exporter.name}`}
-      backTo={BACK.to}
+      hint={t.title}
+      tags={<FlowTag flow={t.flow} status={t.status} />}
+      backTo={t.back}
     />
   );
 
-  // The program posted and the server accepted: the status moved away from where the code was asked for.
-  if (session && c.status !== session.from) {
+  // The program posted and the server accepted: what the code was asked against has changed.
+  if (session && t.mark !== session.mark) {
     return (
       <>
         {header}
         <Result
           status="success"
           title="Assinatura registrada"
-          subTitle={`O certificado está agora na situação "${c.certificate_flow.name}".`}
-          extra={<Link to={BACK.to}>{BACK.label}</Link>}
+          subTitle={t.done}
+          extra={<Link to={back.to}>{back.label}</Link>}
         />
       </>
     );
   }
 
-  const stage = session?.stage ?? dueStage(c);
-  if (!stage) {
+  const path = session?.path ?? t.codePath;
+  if (!path) {
     return (
       <>
         {header}
         <Result
           status="info"
-          title="Nenhuma assinatura pendente para você neste certificado"
-          subTitle={`Situação atual: "${c.certificate_flow.name}".`}
-          extra={<Link to={BACK.to}>{BACK.label}</Link>}
+          title={t.nothingDue}
+          subTitle={`Situação atual: "${stateLabel(t.flow, t.status)}".`}
+          extra={<Link to={back.to}>{back.label}</Link>}
         />
       </>
     );
@@ -85,14 +94,13 @@ export function A3SignaturePage() {
       window.location.assign(url);
     }
   };
-  const newCode = () =>
-    code.mutate(stage, { onSuccess: (data) => setSession({ stage, data, from: c.status }) });
+  const newCode = () => code.mutate(path, { onSuccess: (data) => setSession({ path, data, mark: t.mark }) });
 
   return (
     <>
       {header}
       <Space orientation="vertical" size={16} style={{ width: '100%', maxWidth: 880 }}>
-        <Alert type="info" showIcon title={STAGE_TEXT[stage]} />
+        <Alert type="info" showIcon title={t.instruction} />
         <Card>
           <Steps
             orientation="vertical"
@@ -117,7 +125,7 @@ export function A3SignaturePage() {
                 content: (
                   <Space orientation="vertical">
                     <Typography.Text type="secondary">
-                      O código vale uma vez, por 15 minutos, só para este certificado e para você.
+                      O código vale uma vez, por 15 minutos, só para {t.noun} e para você.
                     </Typography.Text>
                     <Button
                       type={session ? 'default' : 'primary'}
