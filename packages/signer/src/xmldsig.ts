@@ -2,8 +2,8 @@ import { X509Certificate } from 'node:crypto';
 import { SignedXml } from 'xml-crypto';
 
 /**
- * How a COD (or a declaration's part) is signed (DOMAIN.md §5, shared/aladi/README.md), shared by the server (A1: the key in memory) and the
- * A3 signer program (the key stays in the token): an enveloped XMLDSig over `#COD` (placed after `COD`, inside
+ * How a COD (or a declaration's part) is signed (DOMAIN.md §5, shared/aladi/README.md), shared by the server (A1:
+ * the key in memory) and the A3 signer program (the key stays in the token): an enveloped XMLDSig over `#COD` (placed after `COD`, inside
  * `CODExporter`) or `#CODEH` (after `CODEH`, inside `CertOrigin`). RSA-SHA256, SHA-256 digests, enveloped-signature
  * + exclusive C14N, `X509Data` with the subject and certificate: the shape xmlsec1 and ALADI's validators accept.
  */

@@ -70,9 +70,12 @@ export const declarationMessages = {
     notFound: 'Falha ao encontrar Declaração !!!',
     print: 'Falha ao imprimir a Declaração !!!',
   },
-  /** 404 of `print-signed` until the signatures issue stores the signed PDF. */
+  /** 404 of `print-signed` until the declaration was approved by its representative's digital signature. */
   signedPdfMissing:
-    'Esta declaração ainda não tem o PDF assinado digitalmente: a via assinada só existe depois da assinatura A1 ou A3 do responsável legal.',
+    'Esta declaração ainda não tem o PDF assinado digitalmente: a via assinada só existe depois da assinatura A1 ou A3 do responsável legal e da aprovação.',
+  /** 409 of `print-signed` on a server without the entity's seal. */
+  signedPdfNoSeal:
+    'A via assinada não está disponível: o certificado digital da entidade não está configurado neste servidor.',
   /** The guard of `digitally_signed` (422 FlowActionRefused). */
   signatureRequired: 'A aprovação por assinatura digital exige a assinatura A1 ou A3 do responsável legal.',
   /** POST signature/a1 or the A3 signer's post: the legal representative's signature was verified and stored. */

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Config } from '../../config';
 import { chainOf, parseTrustList } from './certificate';
 import type { CmsSigner } from './cms';
+import { type PadesOptions, signPdf } from './pades';
 import { openPkcs12, type SigningIdentity } from './pkcs12';
 
 /**
@@ -37,6 +38,21 @@ export function entitySeal(settings: SealSettings): Promise<CmsSigner> | null {
     });
   }
   return cached.seal;
+}
+
+/**
+ * The PDF `make` produces, sealed now by the entity seal (PAdES, `print-signed`); null when this server has no seal
+ * or it fails to open, which the caller refuses in its own words. The document and the seal are made side by side.
+ */
+export async function sealPdf(
+  settings: SealSettings,
+  make: () => Promise<Buffer>,
+  options: PadesOptions,
+): Promise<Buffer | null> {
+  const seal = entitySeal(settings);
+  if (!seal) return null;
+  const [pdf, signer] = await Promise.all([make(), seal.catch(() => null)]);
+  return signer ? signPdf(pdf, signer, options) : null;
 }
 
 /**

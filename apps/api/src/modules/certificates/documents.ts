@@ -20,8 +20,7 @@ import { certificateCods } from '../../db/schema';
 import { printDate, printTaxId } from '../../documents/format';
 import { certificatePdf, type ModelField } from '../../documents/pdf/certificate';
 import { prereceiptPdf } from '../../documents/pdf/certificate-prereceipt';
-import { signPdf } from '../../documents/signing/pades';
-import { entitySeal } from '../../documents/signing/seal';
+import { sealPdf } from '../../documents/signing/seal';
 import { FileChanges, findOwnerFile } from '../../files/records';
 import type { FileStorage } from '../../files/storage';
 import { PDF_POLICY, receiveBuffer } from '../../files/upload';
@@ -207,20 +206,14 @@ export async function signedPdf(
     .from(certificateCods)
     .where(eq(certificateCods.certificate_id, id));
   if (cod?.stage !== 'complete') throw new AppError(404, ErrorCode.NotFound, text.signedPdfMissing);
-  const seal = entitySeal(config);
-  if (!seal) throw conflict(text.signedPdfNoSeal);
-  const [pdf, signer] = await Promise.all([
-    certificateDocument(db, files, ctx, actor, id),
-    seal.catch(() => {
-      throw conflict(text.signedPdfNoSeal);
-    }),
-  ]);
   const { association, row } = found;
-  return signPdf(pdf, signer, {
+  const sealed = await sealPdf(config, () => certificateDocument(db, files, ctx, actor, id), {
     reason: `Certificado de origem ${row.certificate_number ?? id} - ${association.name}`,
     location: [association.city, association.state].filter(Boolean).join(' - ') || undefined,
     at: new Date(),
   });
+  if (!sealed) throw conflict(text.signedPdfNoSeal);
+  return sealed;
 }
 
 /** GET prereceipt/{id}: the pré-recibo of an issued certificate (the association's fee for the deal). */

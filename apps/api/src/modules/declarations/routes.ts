@@ -364,14 +364,21 @@ export async function declarationRoutes(fastify: FastifyInstance): Promise<void>
         tags,
         params: idParam,
         summary: pdfDoc(
-          'O PDF assinado digitalmente; 404 com o motivo enquanto a assinatura A1/A3 não tiver sido guardada.',
+          'O PDF da declaração com assinatura PAdES da entidade, gerado na hora; 404 com o motivo enquanto ela não tiver sido aprovada pela assinatura A1/A3 do responsável legal; 409 sem o certificado da entidade no servidor.',
         ),
-        response: { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+        response: { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const file = await declarations.signedPdf(app.db, requireActor(request.ctx), request.params.id);
-      return sendStoredFile(reply, app.files, file, declarationPdfName(request.params.id));
+      const pdf = await signatures.signedPdf(
+        app.db,
+        app.files,
+        app.config,
+        request.ctx,
+        requireActor(request.ctx),
+        request.params.id,
+      );
+      return sendPdf(reply, pdf, declarationPdfName(request.params.id));
     },
   );
 

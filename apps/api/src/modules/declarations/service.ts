@@ -58,8 +58,12 @@ type Action = ActionOf<typeof flow>;
 const APPROVED: DeclarationStatus = flow.actions.approve_delivery.to;
 const IN_ANALYSIS: DeclarationStatus = flow.actions.take.to;
 
-/** The signed PDF, once the signatures issue stores it, is the declaration's file under this role. */
-export const SIGNED_PDF_ROLE = 'signed_pdf';
+/**
+ * Whether `print-signed` has a PDF to seal (signatures.ts): the declaration was approved by its representative's
+ * digital signature (A1 or A3), i.e. it is Aprovada and signed.
+ */
+export const hasSignedPdf = (row: { status: string; signed_at: Date | null }) =>
+  row.status === APPROVED && row.signed_at !== null;
 /** The legal representative's signed XML (signatures.ts) is the declaration's file under this role. */
 export const SIGNED_XML_ROLE = 'signed_xml';
 
@@ -106,12 +110,11 @@ export async function getDeclaration(db: Executor, actor: Actor, id: number): Pr
   const found = await q.findDeclaration(db, id, q.readScope(actor));
   if (!found) throw notFound();
   const { row } = found;
-  const [materials, members, history, rejection, signed] = await Promise.all([
+  const [materials, members, history, rejection] = await Promise.all([
     q.materialsOf(db, id),
     q.memberCountries(db, row.deal_id),
     flowHistory(db, flow, id),
     row.status === flow.actions.reject.to ? q.lastRejectionNote(db, id) : Promise.resolve(null),
-    findOwnerFile(db, q.declarationOwner(id), SIGNED_PDF_ROLE),
   ]);
   const owns = actsOn(actor, row);
   const creator = owns && actor.permissions.has('declaration.create');
@@ -179,7 +182,7 @@ export async function getDeclaration(db: Executor, actor: Actor, id: number): Pr
     signed_at: row.signed_at ? row.signed_at.toISOString() : null,
     signed_by_cpf: row.signed_by_cpf,
     rejection_reason: rejection,
-    has_signed_pdf: signed !== null,
+    has_signed_pdf: hasSignedPdf(row),
     can: {
       edit: creator && editable,
       delete: creator && editable,
@@ -767,14 +770,6 @@ export async function declarationDocument(
     url: `${ctx.appUrl}${declarationConsultPath(id)}`,
     watermark: preview || row.status !== APPROVED,
   });
-}
-
-/** The signed PDF of a declaration the actor reads; 404 with the reason until the signatures issue stores one. */
-export async function signedPdf(db: Database, actor: Actor, id: number): Promise<StoredFile> {
-  if (!(await q.findDeclaration(db, id, q.readScope(actor)))) throw notFound();
-  const file = await findOwnerFile(db, q.declarationOwner(id), SIGNED_PDF_ROLE);
-  if (!file) throw new AppError(404, ErrorCode.NotFound, text.signedPdfMissing);
-  return file;
 }
 
 /** The manufacturer's signed declaration of a declaration the actor reads. */

@@ -14,6 +14,7 @@ import type { Database, Executor, Tx } from '../../db/client';
 import { checkSigner } from '../../documents/signing/certificate';
 import { SignatureRefused } from '../../documents/signing/errors';
 import { openPkcs12 } from '../../documents/signing/pkcs12';
+import { sealPdf } from '../../documents/signing/seal';
 import { isIssuedPlusSignature, signPart, verifyPart } from '../../documents/signing/xmldsig';
 import { buildDeclarationXml, DECLARATION_PART } from '../../documents/xml/declaration';
 import { FileChanges, findOwnerFile, type StoredFile } from '../../files/records';
@@ -22,11 +23,11 @@ import type { FileStorage } from '../../files/storage';
 import type { ReceivedFile } from '../../files/upload';
 import { recordAudit } from '../../lib/audit';
 import type { Actor, ServiceContext } from '../../lib/context';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, conflict, notFound } from '../../lib/errors';
 import type { A1Upload } from '../certificates/signatures';
 import { asRefusal, trustList } from '../certificates/signatures';
 import * as q from './queries';
-import { getDeclaration, SIGNED_XML_ROLE } from './service';
+import { declarationDocument, getDeclaration, hasSignedPdf, SIGNED_XML_ROLE } from './service';
 
 /**
  * The legal representative's A1 or A3 signature of a declaration (DOMAIN.md §3, §5): an enveloped XMLDSig over the
@@ -218,6 +219,31 @@ export function acceptDeclarationA3(
     await consume(tx);
     return signed;
   });
+}
+
+/**
+ * GET /v1/declaration/print-signed/{id}: the approved declaration's PDF with the server's PAdES signature (the
+ * entity seal), made now, in memory, as the certificate's. It exists once the declaration was approved by its
+ * representative's digital signature; before that, 404 with the reason; a server without a seal, 409.
+ */
+export async function signedPdf(
+  db: Database,
+  files: FileStorage,
+  config: Config,
+  ctx: ServiceContext,
+  actor: Actor,
+  id: number,
+): Promise<Buffer> {
+  const found = await q.findDeclaration(db, id, q.readScope(actor));
+  if (!found) throw notFound();
+  if (!hasSignedPdf(found.row)) throw new AppError(404, ErrorCode.NotFound, text.signedPdfMissing);
+  const sealed = await sealPdf(config, () => declarationDocument(db, files, ctx, actor, id, false), {
+    reason: `Declaração de origem ${id} - ${found.association_name}`,
+    location: [found.association_city, found.association_state].filter(Boolean).join(' - ') || undefined,
+    at: new Date(),
+  });
+  if (!sealed) throw conflict(text.signedPdfNoSeal);
+  return sealed;
 }
 
 /** GET /v1/declaration/xml/download/{id}: the signed XML of a declaration the actor reads (404 before a signature). */
