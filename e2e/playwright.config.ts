@@ -9,7 +9,8 @@ const MAIL_SMTP_PORT = Number(process.env.E2E_MAIL_SMTP_PORT ?? 2588);
 const DATA_DIR = `.data-e2e-${APP_PORT}`;
 /**
  * The CAs the server trusts for digital signatures: e2e/signatures.spec.ts writes its throw-away test CA here before
- * signing (the server reads the file at the first signature).
+ * signing. Until then the file is absent and the server answers as with no trust list configured; it reads the file
+ * again whenever it changes.
  */
 export const SIGNATURE_TRUST_PEM = path.join(tmpdir(), `origem-e2e-trust-${APP_PORT}.pem`);
 const jsonReport = process.env.PLAYWRIGHT_JSON_REPORT;

@@ -1,5 +1,5 @@
 import type { X509Certificate } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { ErrorCode } from '@origem/contract/errors';
 import { certificateFlow, refusalMessage } from '@origem/contract/flows';
 import { type CertificateAction, certificateVerificationPath } from '@origem/contract/schemas/certificates';
@@ -27,18 +27,27 @@ import { certificateSubject, getCertificate } from './service';
  * The COD of a digital certificate and its two signatures (DOMAIN.md §5): the exporter's legal representative
  * over `#COD` (AGUARDANDO_ASSINATURA → ENVIADO), the entity's official over `#CODEH` after `EH` and
  * `CertificationEH` are filled (APROVADO → EMITIDO). A1: the PKCS#12 and its password live only in this request's
- * memory. A3: the signer program signs on the token and posts the document back (modules/signer). Every signature is verified as a customs office would before anything changes; a refusal is a 422 in
- * Portuguese and changes nothing.
+ * memory. A3: the signer program signs on the token and posts the document back (modules/signer). Every signature
+ * is verified as a customs office would before anything changes; a refusal is a 422 in Portuguese and changes
+ * nothing.
  */
 
 const refuse = (message: string) => new AppError(422, ErrorCode.FlowActionRefused, message);
 
-let trustCache: { path: string; list: X509Certificate[] } | null = null;
-/** The trusted CAs (SIGNATURE_TRUST_PEM), read once per path; null when none is configured. */
+let trustCache: { path: string; mtimeMs: number; list: X509Certificate[] } | null = null;
+/**
+ * The trusted CAs (SIGNATURE_TRUST_PEM), read again only when the file changes (a trust list is rotated without a
+ * restart); null when none is configured or the file is not there, so a signature is refused with that reason
+ * instead of failing the request.
+ */
 export function configuredTrust(config: Config): X509Certificate[] | null {
   const path = config.signatureTrustPem;
   if (!path) return null;
-  if (trustCache?.path !== path) trustCache = { path, list: parseTrustList(readFileSync(path, 'utf8')) };
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (!stat) return null;
+  if (trustCache?.path !== path || trustCache.mtimeMs !== stat.mtimeMs) {
+    trustCache = { path, mtimeMs: stat.mtimeMs, list: parseTrustList(readFileSync(path, 'utf8')) };
+  }
   return trustCache.list;
 }
 
