@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable, Transform } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { storedFiles } from '../db/schema';
@@ -247,6 +247,21 @@ describe('localStorage writes', () => {
     await expect(writing).rejects.toThrow('conexão interrompida');
     expect(await storage.exists(key)).toBe(false);
     expect(storedBlobs()).toBe(before);
+  });
+
+  // A race (about one write in two thousand before the fix, more on a loaded machine): a small file is refused when
+  // the sniffer sees its end, which can come before the temporary file's open completes.
+  it('a write refused before its temporary file is open leaves no temporary file', async () => {
+    const before = storedBlobs();
+    for (let i = 0; i < 300; i++) {
+      const refuse = new Transform({
+        transform: (chunk, _encoding, callback) => callback(null, chunk),
+        flush: (callback) => callback(new Error('tipo de arquivo não aceito')),
+      });
+      const writing = storage.write('cd'.repeat(16), Readable.from([Buffer.from('x')]), refuse);
+      await expect(writing).rejects.toThrow('tipo de arquivo não aceito');
+      expect(storedBlobs()).toBe(before);
+    }
   });
 
   it('lists stored blobs (not temporary files) for the sweep', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -41,13 +42,17 @@ export function localStorage(root: string): FileStorage {
       // Same file system as the final place, so the rename below is atomic.
       await mkdir(tempRoot, { recursive: true });
       const temp = path.join(tempRoot, `${key}.${randomBytes(4).toString('hex')}.part`);
+      const sink = createWriteStream(temp, { flags: 'wx' });
       try {
-        await pipeline([source, ...through, createWriteStream(temp, { flags: 'wx' })]);
+        await pipeline([source, ...through, sink]);
         await syncFile(temp);
         await mkdir(path.dirname(file), { recursive: true });
         await rename(temp, file);
         await syncFile(path.dirname(file));
       } catch (err) {
+        // A refusal from the first chunk can come before the file is even open: wait until the stream lets go of
+        // it, or the open completes after the rm and leaves an empty temporary file behind.
+        if (!sink.closed) await once(sink, 'close').catch(() => undefined);
         await rm(temp, { force: true });
         throw err;
       }
