@@ -9,7 +9,11 @@ import {
   UsbOutlined,
 } from '@ant-design/icons';
 import { declarationFlow } from '@origem/contract/flows';
-import { type Declaration, declarationMessages } from '@origem/contract/schemas/declarations';
+import {
+  type Declaration,
+  declarationMessages,
+  SIGNABLE_DECLARATION_STATES,
+} from '@origem/contract/schemas/declarations';
 import { a1SignaturePath, a3SignaturePath } from '@origem/contract/schemas/signatures';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -211,7 +215,7 @@ export function DeclarationStatusNotice({ declaration: d }: { declaration: Decla
       />
     );
   }
-  if (d.signed_at && (d.status === 'ENVIADA' || d.status === 'EM_ANALISE')) {
+  if (d.signed_at && SIGNABLE_DECLARATION_STATES.includes(d.status)) {
     return (
       <Alert
         type="success"
