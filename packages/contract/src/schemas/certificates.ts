@@ -86,6 +86,8 @@ export const certificateMessages = {
   takenByOther: 'O certificado está em análise por outro analista.',
   signerWithoutEmail:
     'O responsável legal deste certificado não tem e-mail cadastrado: informe o e-mail dele no cadastro para enviar o pedido de assinatura.',
+  tooManySignatureRequests:
+    'O pedido de assinatura deste certificado já foi reenviado 3 vezes nos últimos 15 minutos. Aguarde alguns minutos e tente de novo.',
   reasonRequired: 'Informe o motivo.',
   reasonsRequired: 'Informe ao menos um motivo da reprovação.',
   letterRequired: 'Envie a carta de substituição (PDF).',

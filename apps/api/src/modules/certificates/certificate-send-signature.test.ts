@@ -175,6 +175,21 @@ describe('send_signature', () => {
     expect(await requestsFor(digitalDraft)).toHaveLength(0);
   });
 
+  it('answers 429 past three re-sends in 15 minutes: no fourth mail, no step, no audit row', async () => {
+    const id = await awaitingSignature();
+    for (let i = 0; i < 3; i += 1) expect((await resend(id, tok.exportador)).statusCode).toBe(200);
+    const stepsBefore = await stepsOf(t.db, 'certificate', id);
+    const auditsBefore = await auditsOf(t.db, 'certificate', id);
+    const res = await resend(id, tok.admin);
+    expect(res.statusCode).toBe(429);
+    expect(res.json<{ message: string }>().message).toBe(text.tooManySignatureRequests);
+    expect(await requestsFor(id, 5)).toHaveLength(4);
+    expect(await stepsOf(t.db, 'certificate', id)).toHaveLength(stepsBefore.length);
+    expect(await auditsOf(t.db, 'certificate', id)).toHaveLength(auditsBefore.length);
+    // Another certificate's re-sends are counted apart.
+    expect((await resend(await awaitingSignature(), tok.exportador)).statusCode).toBe(200);
+  });
+
   it('is refused when the legal representative has no e-mail', async () => {
     const id = await awaitingSignature();
     await t.db

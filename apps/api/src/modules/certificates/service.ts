@@ -33,6 +33,7 @@ import type { ReceivedFile } from '../../files/upload';
 import { changedValues, recordAudit } from '../../lib/audit';
 import type { Actor, ServiceContext } from '../../lib/context';
 import { AppError, conflict, type FieldErrors, forbidden, invalid, notFound } from '../../lib/errors';
+import { countHit } from '../../lib/rate-limit';
 import { requireParentInScope } from '../../lib/scope';
 import { nextNumber } from '../../lib/sequences';
 import {
@@ -693,13 +694,22 @@ export async function sendAnalysis(db: Database, ctx: ServiceContext, actor: Act
   });
 }
 
+/** Re-sends of one certificate's signing request within RESEND_WINDOW_MS (a mail box is not a target to flood). */
+const RESENDS_PER_WINDOW = 3;
+const RESEND_WINDOW_MS = 15 * 60_000;
+
 /**
  * POST send_signature/{id}: a digital certificate still AGUARDANDO_ASSINATURA has its signing request mailed again to
  * the legal representative (a lost or expired mail). The state stays; the history and the audit record the resend.
- * Refused when the representative has no e-mail (send_analysis skips the mail then; a resend has no other point).
+ * Refused when the representative has no e-mail (send_analysis skips the mail then; a resend has no other point),
+ * and with 429 past three re-sends in 15 minutes. The re-send is counted in the action's transaction, after the
+ * state and permission checks: a refused request counts nothing, so nobody else can use up the owner's re-sends.
  */
 export function sendSignature(db: Database, ctx: ServiceContext, actor: Actor, id: number) {
   return act(db, ctx, actor, id, 'send_signature', async (tx) => {
+    const { hits } = await countHit(tx, `send_signature:${id}`, RESEND_WINDOW_MS);
+    if (hits > RESENDS_PER_WINDOW)
+      throw new AppError(429, ErrorCode.RateLimited, text.tooManySignatureRequests);
     const to = await askForSignature(tx, ctx, id);
     if (!to) throw refusal(text.signerWithoutEmail);
     return { new: { signature_request_to: to } };

@@ -280,7 +280,7 @@ describe('refusals: by role and by state, each changing nothing', () => {
     expect(byAdmin.statusCode).toBe(200);
   });
 
-  it('digital approval needs the verified signature the signatures issue stores', async () => {
+  it("digital approval needs the legal representative's verified signature on record (signed_at, signed_by_cpf)", async () => {
     const id = await draft();
     await send(id);
     await take(id);
@@ -535,7 +535,7 @@ describe('the PDFs', () => {
     expect((await print('print_preview', tok.despachante)).statusCode).toBe(404);
   });
 
-  it('print-signed is a clear 404 until the signatures issue stores the signed PDF', async () => {
+  it('print-signed is a clear 404 while the declaration is not approved with a digital signature', async () => {
     const res = await print('print-signed');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ code: 'NotFound', message: text.signedPdfMissing });

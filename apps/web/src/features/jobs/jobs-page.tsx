@@ -68,7 +68,8 @@ const columns: ColumnsType<Job> = [
     render: (_, job) =>
       job.last_error ? (
         <Typography.Paragraph
-          style={{ marginBottom: 0, maxWidth: 360 }}
+          // The cell's width, not its own: wider, it slid under the pinned actions column.
+          style={{ marginBottom: 0, wordBreak: 'break-word' }}
           ellipsis={{ rows: 2, expandable: true, symbol: 'mais' }}
         >
           {job.last_error}
