@@ -59,6 +59,12 @@ export type ListSpec<Q extends PgSelect> = {
   where: SQL | undefined;
   /** "Contains" filters served by a pg_trgm index (or a prefix served by its own btree); see above. */
   search?: SQL | undefined;
+  /**
+   * Up to how many matches the search is sorted rather than found by walking the order's index (default
+   * SORTED_SEARCH_LIMIT). A btree prefix hands its matches over cheaply and may say TOTAL_CAP: values such as invoice
+   * numbers follow the order (time), so a prefix's matches sit together far down the walk.
+   */
+  sortUpTo?: number;
   order: ListOrder;
   /** The page's select (columns, from, joins) with `where` applied, as `.$dynamic()`. */
   rows: (where: SQL | undefined) => Q;
@@ -124,11 +130,12 @@ export async function paginate<Q extends PgSelect>(
   const anchor = request.after && page > 1 && isKeyset(order) ? request.after : undefined;
 
   // A search is counted first: how many rows it matches decides how its page is read.
+  const sortUpTo = Math.min(spec.sortUpTo ?? SORTED_SEARCH_LIMIT, TOTAL_CAP);
   let counted: number | undefined;
   if (spec.search) {
-    counted = await cappedCount(db, spec.ids(filter), wantTotal ? TOTAL_CAP + 1 : SORTED_SEARCH_LIMIT + 1);
+    counted = await cappedCount(db, spec.ids(filter), wantTotal ? TOTAL_CAP + 1 : sortUpTo + 1);
   }
-  const sorted = counted !== undefined && counted <= SORTED_SEARCH_LIMIT;
+  const sorted = counted !== undefined && counted <= sortUpTo;
   const terms = sorted ? sortedTerms(order) : orderTerms(order);
 
   // One row more than the page tells whether another page follows, without counting.

@@ -291,7 +291,7 @@ export type CertificateOrder = (typeof CERTIFICATE_ORDERS)[number];
 
 /**
  * GET /v1/certificate (SPEC §7): default order latest flow step first (SPEC §9). `certificate_flow_id` is the status
- * code, `invoice_number` matches by "contains", `start_date`/`end_date` the creation day (Brasília).
+ * code, `invoice_number` matches numbers starting with it (any case), `start_date`/`end_date` the creation day (Brasília).
  */
 export const certificateListQuery = pageQuery.extend({
   order: z.enum(CERTIFICATE_ORDERS).optional().catch(undefined),

@@ -544,6 +544,15 @@ describe('scope', () => {
       token: tok.analista,
     });
     expect(filtered.json<{ data: { id: number }[] }>().data.map((c) => c.id)).toEqual([first]);
+    // The invoice filter is "starts with", in any case; a LIKE wildcard typed by the user is taken literally.
+    const ids = async (term: string) =>
+      (await t.request('GET', `${BASE}?invoice_number=${encodeURIComponent(term)}`, { token: tok.analista }))
+        .json<{ data: { id: number }[] }>()
+        .data.map((c) => c.id);
+    expect(await ids(' ordem-b ')).toEqual([second]);
+    expect(await ids('RDEM-B')).toEqual([]);
+    expect(await ids('ORDEM_B')).toEqual([]);
+    expect(await ids('%B')).toEqual([]);
     for (const q of [
       `exporter_id=${r.exporterId}`,
       `deal_id=${r.mercosul}`,

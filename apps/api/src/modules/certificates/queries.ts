@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { certificateFlow, stateLabel } from '@origem/contract/flows';
+import { TOTAL_CAP } from '@origem/contract/paging';
 import type {
   ApprovedCertificateQuery,
   CertificateListQuery,
@@ -30,7 +31,7 @@ import {
 } from '../../db/schema';
 import { withinBrasiliaDays } from '../../lib/brasilia-days';
 import type { Actor } from '../../lib/context';
-import { keysetOrder, likePattern, lookup, mapPage, paginate } from '../../lib/paging';
+import { keysetOrder, likePattern, lookup, mapPage, paginate, prefixPattern } from '../../lib/paging';
 import { exporterScope } from '../../lib/scope';
 
 export const AUDIT_TYPE = 'certificate';
@@ -162,6 +163,16 @@ function listOrder(order: CertificateListQuery['order']) {
   }
 }
 
+/**
+ * The invoice filter: numbers starting with the text, in any case (certificates_invoice_number_prefix_idx). An
+ * invoice number is an identifier typed from its start; "contains" made a common fragment such as "INV-0012" read
+ * the whole trigram index and then walk the list's order to matches that sit together months back (0.5 s at
+ * 1 000 000 certificates).
+ */
+function invoiceNumberStarts(text: string): SQL {
+  return sql`lower(${certificates.invoice_number}) like lower(${prefixPattern(text.trim())})`;
+}
+
 export async function pageCertificates(db: Executor, actor: Actor, query: CertificateListQuery) {
   const where = and(
     ownerScope(actor),
@@ -172,14 +183,13 @@ export async function pageCertificates(db: Executor, actor: Actor, query: Certif
     query.intervenor_id ? eq(certificates.company_intervenor_id, query.intervenor_id) : undefined,
   );
   const search = and(
-    query.invoice_number
-      ? sql`${certificates.invoice_number} ilike ${likePattern(query.invoice_number)}`
-      : undefined,
+    query.invoice_number ? invoiceNumberStarts(query.invoice_number) : undefined,
     withinBrasiliaDays(certificates.created_at, query.start_date, query.end_date),
   );
   const page = await paginate(db, query, {
     where,
     search,
+    sortUpTo: query.invoice_number ? TOTAL_CAP : undefined,
     order: listOrder(query.order),
     rows: (w) => db.select(listColumns).from(certificates).where(w).$dynamic(),
     ids: (w) => db.select({ id: certificates.id }).from(certificates).where(w).$dynamic(),

@@ -139,7 +139,7 @@ export function CertificatesListPage() {
             </Form.Item>
           )}
           <Form.Item name="invoice_number" label="Nº da fatura">
-            <Input allowClear maxLength={60} />
+            <Input allowClear maxLength={60} placeholder="Início do número" />
           </Form.Item>
           <Form.Item name="importer_id" label="Importador">
             <TypeAheadSelect<CompanyOption>
