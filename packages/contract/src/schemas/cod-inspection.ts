@@ -58,6 +58,25 @@ export const codSignatureCheckSchema = z.object({
 });
 export type CodSignatureCheck = z.infer<typeof codSignatureCheckSchema>;
 
+/**
+ * The document against Origem's own records, by its CertificateID: `same` — this file is the COD Origem issued
+ * under that number; `different` — the number is one of ours, but the file is not the document we issued (altered,
+ * or an earlier stage); `unknown` — no certificate of ours carries that number (another issuer's, or none).
+ */
+export const COD_RECORD_MATCHES = ['same', 'different', 'unknown'] as const;
+export type CodRecordMatch = (typeof COD_RECORD_MATCHES)[number];
+
+export const codRecordSchema = z.object({
+  match: z.enum(COD_RECORD_MATCHES),
+  /** What the match means, in Portuguese. */
+  message: z.string(),
+  /** The certificate's status now (e.g. "Cancelado") — only when the file is the one issued. */
+  status_label: z.string().nullable(),
+  /** The public verification page of that certificate — only when the file is the one issued. */
+  verification_path: z.string().nullable(),
+});
+export type CodRecord = z.infer<typeof codRecordSchema>;
+
 export const codInspectionSchema = z.object({
   /** True when the schema holds, both signatures are valid and nothing else is wrong. */
   valid: z.boolean(),
@@ -94,5 +113,6 @@ export const codInspectionSchema = z.object({
   signatures: z.array(codSignatureCheckSchema),
   /** Everything wrong, in Portuguese, most serious first. */
   problems: z.array(z.string()),
+  record: codRecordSchema,
 });
 export type CodInspection = z.infer<typeof codInspectionSchema>;

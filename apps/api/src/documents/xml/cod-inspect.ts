@@ -181,7 +181,10 @@ function checkSignature(
 }
 
 /** Inspects a COD file: refuses (CodFileRefused) what is not a COD at all, reports everything else. */
-export async function inspectCod(bytes: Buffer, options: InspectOptions): Promise<CodInspection> {
+/** What the document says of itself; the module compares it with our records (`record`). */
+export type CodDocumentInspection = Omit<CodInspection, 'record'>;
+
+export async function inspectCod(bytes: Buffer, options: InspectOptions): Promise<CodDocumentInspection> {
   const xml = codText(bytes);
   let doc: Document;
   try {

@@ -1,8 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { certificateFlow, stateLabel } from '@origem/contract/flows';
 import { type CodInspection, codInspectionPaths } from '@origem/contract/schemas/cod-inspection';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { certificateCods, certificates } from '../../db/schema';
 import { ca, signedCod } from '../../documents/xml/fixtures/signed-cod';
 import { createTestApp, type TestApp } from '../../test/app';
 import { multipart } from '../../test/multipart';
@@ -11,6 +14,8 @@ import { multipart } from '../../test/multipart';
  * Issue 14 through the routes: the back office's inspection (staff only) and the public page's (no sign-in, CPFs
  * partly hidden) over ALADI's real samples and a COD the product signed; what is not a COD is a Portuguese 4xx.
  */
+
+const ISSUED = certificateFlow.actions.approve.to;
 
 let t: TestApp;
 let tok: Record<'analista' | 'federacao' | 'exportador', string>;
@@ -112,5 +117,79 @@ describe('POST /v1/certificate/verification/cod (public page)', () => {
     const empty = await t.request('POST', codInspectionPaths.public, { ...multipart({ other: 'x' }) });
     expect(empty.statusCode).toBe(422);
     expect(empty.json<{ message: string }>().message).toBe('Envie o arquivo XML do COD.');
+  });
+});
+
+describe('the COD against our records (by its CertificateID)', () => {
+  const number = 'BR036A18260000012300';
+  const issued = signedCod();
+
+  beforeAll(async () => {
+    // One of the demo's issued certificates becomes the one that carries the fixture's number and COD.
+    const [row] = await t.db
+      .select({ id: certificates.id })
+      .from(certificates)
+      .where(eq(certificates.status, ISSUED))
+      .limit(1);
+    if (!row) throw new Error('the demo data has no issued certificate');
+    await t.db.update(certificates).set({ certificate_number: number }).where(eq(certificates.id, row.id));
+    await t.db.insert(certificateCods).values({
+      certificate_id: row.id,
+      stage: 'complete',
+      xml: issued,
+      exporter_signer: 'MARIA EXPORTADORA',
+      exporter_signed_at: new Date(),
+      entity_signer: 'JOAO DA ENTIDADE',
+      entity_signed_at: new Date(),
+    });
+  });
+
+  it('the very file we issued: its status now and its verification page, on both routes', async () => {
+    const [row] = await t.db
+      .select({ code: certificates.verification_code })
+      .from(certificates)
+      .where(eq(certificates.certificate_number, number));
+    for (const [token, url] of [
+      [tok.analista, codInspectionPaths.staff],
+      [undefined, codInspectionPaths.public],
+    ] as const) {
+      const res = await upload(issued, token, url);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<CodInspection>().record).toEqual({
+        match: 'same',
+        message: `Este arquivo é o COD que o Origem emitiu com o CertificateID ${number}. Situação atual do certificado: ${stateLabel(certificateFlow, ISSUED)}.`,
+        status_label: stateLabel(certificateFlow, ISSUED),
+        verification_path: `/verificar/${row?.code}`,
+      });
+    }
+  });
+
+  it('another file with our number (an altered copy) learns nothing about the certificate', async () => {
+    const tampered = issued.replace('Café Exportação Ltda', 'Café Exportação S.A.');
+    expect(tampered).not.toBe(issued);
+    for (const [token, url] of [
+      [tok.analista, codInspectionPaths.staff],
+      [undefined, codInspectionPaths.public],
+    ] as const) {
+      const res = await upload(tampered, token, url);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<CodInspection>().record).toEqual({
+        match: 'different',
+        message: `O CertificateID ${number} é de um certificado emitido pelo Origem, mas este arquivo não é o COD que emitimos: foi alterado ou é de uma etapa anterior.`,
+        status_label: null,
+        verification_path: null,
+      });
+    }
+  });
+
+  it('a number that is not ours', async () => {
+    const foreign = await upload(sample('br-a14-forma14-certified-unsigned.xml'), tok.analista);
+    expect(foreign.json<CodInspection>().record).toEqual({
+      match: 'unknown',
+      message:
+        'O CertificateID BR036A14160000000500 não corresponde a nenhum certificado emitido pelo Origem.',
+      status_label: null,
+      verification_path: null,
+    });
   });
 });

@@ -160,7 +160,7 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
     },
     async (request) => {
       codInspection.assertMayInspect(requireActor(request.ctx));
-      return codInspection.inspect(app.config, await codInspection.readCodUpload(request), false);
+      return codInspection.inspect(app.db, app.config, await codInspection.readCodUpload(request), false);
     },
   );
 
@@ -178,7 +178,8 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
         response: { 200: codInspectionSchema, 400: apiErrorSchema, 413: apiErrorSchema, 422: apiErrorSchema },
       },
     },
-    async (request) => codInspection.inspect(app.config, await codInspection.readCodUpload(request), true),
+    async (request) =>
+      codInspection.inspect(app.db, app.config, await codInspection.readCodUpload(request), true),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import type {
   CodInspection,
   CodInspectionParty,
+  CodRecord,
   CodSignatureCheck,
 } from '@origem/contract/schemas/cod-inspection';
 import { Alert, Card, Collapse, Descriptions, Flex, List, Space, Table, Tag, Typography } from 'antd';
@@ -57,6 +58,34 @@ function SignatureCard({ s }: { s: CodSignatureCheck }) {
   );
 }
 
+const RECORD_ALERT: Record<CodRecord['match'], { type: 'success' | 'warning' | 'info'; title: string }> = {
+  same: { type: 'success', title: 'Emitido pelo Origem' },
+  different: { type: 'warning', title: 'Não confere com o COD emitido pelo Origem' },
+  unknown: { type: 'info', title: 'Não emitido pelo Origem' },
+};
+
+/** The file against the COD we issued under its number: the certificate's status now, or why it does not match. */
+function RecordAlert({ record }: { record: CodRecord }) {
+  const { type, title } = RECORD_ALERT[record.match];
+  return (
+    <Alert
+      type={type}
+      showIcon
+      role="status"
+      aria-label="Registro no Origem"
+      title={title}
+      description={
+        <Space orientation="vertical" size={4}>
+          <span>{record.message}</span>
+          {record.verification_path ? (
+            <a href={record.verification_path}>Abrir a página de verificação do certificado</a>
+          ) : null}
+        </Space>
+      }
+    />
+  );
+}
+
 /** The readable summary of an inspected COD: verdict, what it certifies, its signatures, and what is wrong. */
 export function CodInspectionSummary({ result }: { result: CodInspection }) {
   const agreement = [result.agreement_acronym, result.agreement_name].filter(Boolean).join(' — ');
@@ -80,6 +109,7 @@ export function CodInspectionSummary({ result }: { result: CodInspection }) {
           ) : undefined
         }
       />
+      <RecordAlert record={result.record} />
       <Descriptions
         bordered
         size="small"

@@ -63,6 +63,13 @@ const result: CodInspection = {
     },
   ],
   problems: ['A assinatura da entidade não confere: o documento foi alterado depois de assinado.'],
+  record: {
+    match: 'different',
+    message:
+      'O CertificateID BR036A18260000012300 é de um certificado emitido pelo Origem, mas este arquivo não é o COD que emitimos: foi alterado ou é de uma etapa anterior.',
+    status_label: null,
+    verification_path: null,
+  },
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -86,6 +93,36 @@ describe('the COD summary', () => {
     expect(within(exporter).getByText(formatDateTime('2026-01-11T15:00:00.000Z'))).toBeTruthy();
     const entity = screen.getByLabelText('Assinatura da entidade emissora: Inválida');
     expect(within(entity).getByText(/documento foi alterado/)).toBeTruthy();
+  });
+
+  it("says how the file stands against Origem's records, with the certificate's page only for the issued file", () => {
+    const { unmount } = render(<CodInspectionSummary result={result} />);
+    const different = screen.getByRole('status', { name: 'Registro no Origem' });
+    expect(within(different).getByText('Não confere com o COD emitido pelo Origem')).toBeTruthy();
+    expect(within(different).getByText(/não é o COD que emitimos/)).toBeTruthy();
+    expect(within(different).queryByRole('link')).toBeNull();
+    unmount();
+    render(
+      <CodInspectionSummary
+        result={{
+          ...result,
+          record: {
+            match: 'same',
+            message: 'Este arquivo é o COD que o Origem emitiu. Situação atual do certificado: Cancelado.',
+            status_label: 'Cancelado',
+            verification_path: '/verificar/abc123',
+          },
+        }}
+      />,
+    );
+    const same = screen.getByRole('status', { name: 'Registro no Origem' });
+    expect(within(same).getByText('Emitido pelo Origem')).toBeTruthy();
+    expect(within(same).getByText(/Situação atual do certificado: Cancelado/)).toBeTruthy();
+    expect(
+      within(same)
+        .getByRole('link', { name: 'Abrir a página de verificação do certificado' })
+        .getAttribute('href'),
+    ).toBe('/verificar/abc123');
   });
 
   it('says the COD is sound when nothing is wrong', () => {
