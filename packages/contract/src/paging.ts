@@ -11,6 +11,11 @@ export const MAX_ALL_ROWS = 1000;
  * total_capped: true` (the web shows "10.000+") instead of counting a whole table on every page.
  */
 export const TOTAL_CAP = 10_000;
+/**
+ * A text search ("contains" a name, a product…) counts at most this many matches ("1.000+"): a user past it refines
+ * the words rather than pages, and the count of a common word is what a search costs most (lib/paging.ts).
+ */
+export const SEARCH_TOTAL_CAP = 1_000;
 /** Ids are PostgreSQL `integer`s: a larger number can name no row, and would make the query itself fail. */
 export const MAX_ID = 2_147_483_647;
 
@@ -32,7 +37,7 @@ export type PageQuery = z.infer<typeof pageQuery>;
 
 /**
  * SPEC §7's page answer plus `total_capped`: true when `total` is a lower bound. The filter matched more than
- * TOTAL_CAP rows (`total` is then TOTAL_CAP, shown "10.000+"), or the client asked for no count and more rows
+ * TOTAL_CAP rows (`total` is then TOTAL_CAP, shown "10.000+"; SEARCH_TOTAL_CAP for a text search), or the client asked for no count and more rows
  * follow. `last_page` is then the last page within the cap, or the next page while more rows follow (so a client
  * walking forward with `after` is never stopped at the cap).
  */

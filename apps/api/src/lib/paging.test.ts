@@ -1,10 +1,9 @@
-import { TOTAL_CAP } from '@origem/contract/paging';
+import { SEARCH_TOTAL_CAP, TOTAL_CAP } from '@origem/contract/paging';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FULL_SCALE, fillScale, type ScaleCounts } from '../../scripts/scale/fillers';
 import { queryRows } from '../db/client';
 import { createTestApp, type TestApp } from '../test/app';
-import { SORTED_SEARCH_LIMIT } from './paging';
 
 /**
  * The lists at a scale where plans matter (lib/paging.ts, docs/adr/006-lists-that-scale.md): paging behaviour
@@ -135,6 +134,26 @@ describe('paging at scale', () => {
     expect((await get('/v1/user?per_page=5000')).per_page).toBe(15);
   });
 
+  it('a text search counts up to 1 000 matches: past it the total says "1.000+"', async () => {
+    const many = await get('/v1/user/search?name=a');
+    expect(many).toMatchObject({
+      total: SEARCH_TOTAL_CAP,
+      total_capped: true,
+      last_page: Math.ceil(SEARCH_TOTAL_CAP / 15),
+    });
+    // The last page within the cap still reads, and says more follow.
+    const last = await get(`/v1/user/search?name=a&page=${Math.ceil(SEARCH_TOTAL_CAP / 15)}`);
+    expect(last).toMatchObject({ total_capped: true, last_page: Math.ceil(SEARCH_TOTAL_CAP / 15) + 1 });
+    expect(last.data).toHaveLength(15);
+    // A filter without text is counted to TOTAL_CAP as before.
+    const [row] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from users where name ilike '%quitéria%' and deleted_at is null`,
+    );
+    const few = await get('/v1/user/search?name=Quit%C3%A9ria');
+    expect(few).toMatchObject({ total: row?.n, total_capped: false });
+  });
+
   it('a search reads the same rows, in the same order, whether it matches few or many', async () => {
     type Named = { id: number; name: string };
     const inOrder = async (pattern: string) =>
@@ -153,8 +172,8 @@ describe('paging at scale', () => {
         )
       )[0]?.n ?? 0;
     // 'Quitéria' is one first name of thirty: sparse; 'a' is in nearly every name: dense.
-    expect(await count('%quitéria%')).toBeLessThan(SORTED_SEARCH_LIMIT);
-    expect(await count('%a%')).toBeGreaterThan(SORTED_SEARCH_LIMIT);
+    expect(await count('%quitéria%')).toBeLessThan(SEARCH_TOTAL_CAP);
+    expect(await count('%a%')).toBeGreaterThan(SEARCH_TOTAL_CAP);
     for (const [text, pattern] of [
       ['Quit%C3%A9ria', '%quitéria%'],
       ['a', '%a%'],

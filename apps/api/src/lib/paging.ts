@@ -1,4 +1,10 @@
-import { PAGE_SIZE, type Paginated, TOTAL_CAP, TYPE_AHEAD_SIZE } from '@origem/contract/paging';
+import {
+  PAGE_SIZE,
+  type Paginated,
+  SEARCH_TOTAL_CAP,
+  TOTAL_CAP,
+  TYPE_AHEAD_SIZE,
+} from '@origem/contract/paging';
 import { and, asc, count, desc, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
@@ -14,7 +20,12 @@ import type { Executor } from '../db/client';
  * - Search: a "contains" filter (`search`, served by a pg_trgm index) is counted first. When it matches few rows
  *   they are fetched through its index and sorted; when it matches many, walking the order's index finds a page
  *   of them at once. (The planner cannot tell the two apart: it assumes matches spread evenly along the order,
- *   and a name that matches only "Trading…" would have it walk the whole table.)
+ *   and a name that matches only "Trading…" would have it walk the whole table.) A text search (`containsText`) is counted only
+ *   up to SEARCH_TOTAL_CAP: past it the user refines the words rather than pages, and counting a common word's ten
+ *   thousand matches costs the trigram index's whole posting lists and as many rows rechecked (8–25 ms at scale).
+ *   A search by btree ranges alone (a prefix, a period) is counted to TOTAL_CAP; a list may sort one up to
+ *   TOTAL_CAP matches (`sortUpTo`) when its values follow the order (invoice numbers follow time, so a prefix's
+ *   matches sit together far down the walk).
  * - The total is exact when the page shows the end of the list, otherwise a count of at most TOTAL_CAP + 1 rows
  *   (run beside the page query); past the cap the answer says `total_capped` instead of counting further.
  */
@@ -59,11 +70,9 @@ export type ListSpec<Q extends PgSelect> = {
   where: SQL | undefined;
   /** "Contains" filters served by a pg_trgm index (or a prefix served by its own btree); see above. */
   search?: SQL | undefined;
-  /**
-   * Up to how many matches the search is sorted rather than found by walking the order's index (default
-   * SORTED_SEARCH_LIMIT). A btree prefix hands its matches over cheaply and may say TOTAL_CAP: values such as invoice
-   * numbers follow the order (time), so a prefix's matches sit together far down the walk.
-   */
+  /** `search` holds a "contains" text filter (pg_trgm): counted to SEARCH_TOTAL_CAP and sorted up to it. */
+  containsText?: boolean;
+  /** A search of btree ranges alone is sorted up to this many matches (default SORTED_SEARCH_LIMIT); see above. */
   sortUpTo?: number;
   order: ListOrder;
   /** The page's select (columns, from, joins) with `where` applied, as `.$dynamic()`. */
@@ -130,11 +139,11 @@ export async function paginate<Q extends PgSelect>(
   const anchor = request.after && page > 1 && isKeyset(order) ? request.after : undefined;
 
   // A search is counted first: how many rows it matches decides how its page is read.
-  const sortUpTo = Math.min(spec.sortUpTo ?? SORTED_SEARCH_LIMIT, TOTAL_CAP);
+  const text = Boolean(spec.search && spec.containsText);
+  const cap = text ? SEARCH_TOTAL_CAP : TOTAL_CAP;
+  const sortUpTo = text ? SEARCH_TOTAL_CAP : Math.min(spec.sortUpTo ?? SORTED_SEARCH_LIMIT, TOTAL_CAP);
   let counted: number | undefined;
-  if (spec.search) {
-    counted = await cappedCount(db, spec.ids(filter), wantTotal ? TOTAL_CAP + 1 : sortUpTo + 1);
-  }
+  if (spec.search) counted = await cappedCount(db, spec.ids(filter), wantTotal ? cap + 1 : sortUpTo + 1);
   const sorted = counted !== undefined && counted <= sortUpTo;
   const terms = sorted ? sortedTerms(order) : orderTerms(order);
 
@@ -163,8 +172,8 @@ export async function paginate<Q extends PgSelect>(
   };
   // The count runs beside the page query (a second pooled connection) whenever it may be needed.
   const countBeside =
-    counted === undefined && wantTotal && !anchor && offset + perPage < TOTAL_CAP
-      ? cappedCount(db, spec.ids(filter))
+    counted === undefined && wantTotal && !anchor && offset + perPage < cap
+      ? cappedCount(db, spec.ids(filter), cap + 1)
       : undefined;
   const [rows, besideCount] = await Promise.all([read(), countBeside]);
   counted ??= besideCount;
@@ -179,16 +188,16 @@ export async function paginate<Q extends PgSelect>(
   } else if (!wantTotal) {
     total = offset + data.length;
     capped = more;
-  } else if (more && offset + perPage >= TOTAL_CAP) {
+  } else if (more && offset + perPage >= cap) {
     capped = true;
-    total = TOTAL_CAP;
+    total = cap;
   } else {
-    counted ??= await cappedCount(db, spec.ids(filter));
-    capped = counted > TOTAL_CAP;
-    total = Math.min(counted, TOTAL_CAP);
+    counted ??= await cappedCount(db, spec.ids(filter), cap + 1);
+    capped = counted > cap;
+    total = Math.min(counted, cap);
   }
   const lastPage = capped
-    ? Math.max(wantTotal ? Math.ceil(TOTAL_CAP / perPage) : 1, more ? page + 1 : page)
+    ? Math.max(wantTotal ? Math.ceil(cap / perPage) : 1, more ? page + 1 : page)
     : Math.max(1, Math.ceil(total / perPage));
   return { data, current_page: page, per_page: perPage, total, last_page: lastPage, total_capped: capped };
 }

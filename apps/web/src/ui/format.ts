@@ -68,7 +68,7 @@ export function formatNameWithTaxId(row: {
   return taxId ? `${row.name} (${taxId})` : row.name;
 }
 
-/** A list's total: '5.432', or '10.000+' when the server stopped counting there (`total_capped`). */
+/** A list's total: '5.432', or '10.000+' ('1.000+' for a text search) when the server stopped counting there (`total_capped`). */
 export function formatTotal(total: number, capped = false): string {
   return `${formatNumber(total)}${capped ? '+' : ''}`;
 }

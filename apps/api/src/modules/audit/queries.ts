@@ -155,6 +155,7 @@ export async function auditUserOptions(db: Executor, actor: Actor, f: { search?:
     search: pattern
       ? or(sql`${users.name} ilike ${pattern}`, sql`${users.email} ilike ${pattern}`)
       : undefined,
+    containsText: true,
     order: keysetOrder(users, 'asc', [humanOrder(users.name)], users.id),
     rows: (where) =>
       db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(where).$dynamic(),

@@ -215,6 +215,7 @@ export async function pageApproved(db: Executor, actor: Actor, query: ApprovedCe
   const page = await paginate(db, query, {
     where,
     search,
+    containsText: true,
     order: listOrder(undefined),
     rows: (w) => db.select(listColumns).from(certificates).where(w).$dynamic(),
     ids: (w) => db.select({ id: certificates.id }).from(certificates).where(w).$dynamic(),

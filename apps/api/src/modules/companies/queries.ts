@@ -210,6 +210,7 @@ export async function pageCompanies(
       query.exporter_id ? usableFor(actor, query.exporter_id) : undefined,
     ),
     search: search(query),
+    containsText: true,
     order: orderBy(query.order),
     rows: (where) => selectCompanies(db).where(where).$dynamic(),
     ids: (where) => db.select({ id: companies.id }).from(companies).where(where).$dynamic(),

@@ -172,6 +172,7 @@ export async function pageLinks(
   const page = await paginate(db, query, {
     where,
     search,
+    containsText: Boolean(query.name || query.denomination),
     order: LINK_ORDER,
     rows: (w) => selectLinks(db).where(w).$dynamic(),
     ids: (w) => db.select({ id: declarationLinks.id }).from(declarationLinks).where(w).$dynamic(),
@@ -257,6 +258,7 @@ export async function pageManufacturers(
   return paginate(db, query, {
     where,
     search,
+    containsText: Boolean(query.name),
     order: keysetOrder(exporters, 'asc', [humanOrder(exporters.name)], exporters.id),
     rows: (w) =>
       db

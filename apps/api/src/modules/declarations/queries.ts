@@ -191,6 +191,7 @@ export async function pageDeclarations(db: Executor, actor: Actor, query: Declar
   const page = await paginate(db, query, {
     where,
     search,
+    containsText: Boolean(query.product_names_list?.length || query.internal_product_code),
     order: listOrder(query.order),
     rows: (w) => db.select(listColumns).from(declarations).where(w).$dynamic(),
     ids: (w) => db.select({ id: declarations.id }).from(declarations).where(w).$dynamic(),

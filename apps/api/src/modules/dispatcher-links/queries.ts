@@ -143,6 +143,7 @@ export async function pageLinks(
       query.trade_association_id ? eq(links.trade_association_id, query.trade_association_id) : undefined,
     ),
     search: and(taxIdSearch(view, 'cpf', query.cpf), taxIdSearch(view, 'cnpj', query.cnpj)),
+    containsText: true,
     order: keysetOrder(
       links,
       'asc',

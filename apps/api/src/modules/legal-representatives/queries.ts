@@ -104,6 +104,7 @@ export async function pageRepresentatives(
     where: filters(actor, query),
     // "Contains", served by legal_representatives_name_trgm_idx.
     search: query.name ? sql`${legalRepresentatives.name} ilike ${likePattern(query.name)}` : undefined,
+    containsText: true,
     order: keysetOrder(
       legalRepresentatives,
       'asc',

@@ -100,6 +100,7 @@ export async function pageParties(
   const page = await paginate(db, filters, {
     where: and(visible(spec, actor, trashed), ...filterConditions(spec, filters)),
     search: searchConditions(spec, filters),
+    containsText: true,
     order: keysetOrder(t, 'asc', [humanOrder(t.name)], t.id),
     rows: (where) => selectParties(db, spec).where(where).$dynamic(),
     ids: (where) => db.select({ id: t.id }).from(t).where(where).$dynamic(),

@@ -117,6 +117,7 @@ export async function searchUsers(db: Executor, actor: Actor, filters: UserSearc
   const page = await paginate(db, filters, {
     where: filterConditions(actor, filters),
     search: searchConditions(filters),
+    containsText: true,
     order: byName,
     rows: (where) => baseSelect(db).where(where).$dynamic(),
     ids: (where) => db.select({ id: users.id }).from(users).where(where).$dynamic(),
