@@ -19,6 +19,7 @@ import type { Database } from './db/client';
 import { type FileStorage, localStorage } from './files/storage';
 import { createJobRunner } from './jobs';
 import type { JobRunner } from './jobs/runner';
+import { withFormBodies } from './lib/form-doc';
 import { databaseRateLimitStore } from './lib/rate-limit';
 import { withRuntimeConfig } from './lib/runtime-config';
 import { MAIL_JOB } from './mail/outbox';
@@ -120,7 +121,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: withFormBodies(jsonSchemaTransform),
   });
   await app.register(scalar, { routePrefix: '/docs' });
 

@@ -1,13 +1,26 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { A1_MAX_BYTES } from '@origem/contract/schemas/signatures';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { malformedMultipart } from '../../files/upload';
 import { fieldError } from '../../lib/errors';
+import type { FormDoc } from '../../lib/form-doc';
 import { assertCleanInput } from '../../lib/parse-input';
 import type { A1Upload } from './signatures';
 
 /** An A1 file is a few kilobytes; anything much larger is not one (the web checks the same cap). */
 const MAX_PKCS12_BYTES = A1_MAX_BYTES;
+/** A PKCS#12 password is typed by a person; a longer one is not a password (and would only cost the KDF). */
+const MAX_PASSWORD_LENGTH = 255;
+
+/** The A1 signing form, for the OpenAPI document. */
+export const a1UploadForm: FormDoc = {
+  fields: z.object({
+    password: z.string().min(1).max(MAX_PASSWORD_LENGTH).describe('Senha do certificado A1'),
+  }),
+  files: { certificate: 'Certificado A1 (.pfx/.p12), lido só em memória' },
+  requiredFiles: ['certificate'],
+};
 
 /**
  * Reads the A1 signing form into memory only: unlike every other upload it never reaches the file storage (the
@@ -45,5 +58,10 @@ export async function readA1Upload(request: FastifyRequest): Promise<A1Upload> {
   }
   if (!pkcs12 || pkcs12.length === 0) throw fieldError('certificate', 'Envie o certificado A1 (.pfx/.p12).');
   if (!password) throw fieldError('password', 'Informe a senha do certificado A1.');
+  if (password.length > MAX_PASSWORD_LENGTH)
+    throw fieldError(
+      'password',
+      `A senha do certificado A1 tem no máximo ${MAX_PASSWORD_LENGTH} caracteres.`,
+    );
   return { pkcs12, password };
 }

@@ -131,7 +131,7 @@ describe('A1 signatures of the COD', () => {
     expect(stored?.entity_signer).toBe(`OFICIAL DA ENTIDADE:${officialCpf}`);
   }, 60_000);
 
-  it('refuses a wrong CPF, an expired certificate, an untrusted CA and a wrong password; nothing changes', async () => {
+  it('refuses a wrong CPF, an expired certificate, an untrusted CA, a wrong or overlong password; nothing changes', async () => {
     const id = await awaitingSignature();
     const cases: [Buffer, string, RegExp][] = [
       [pkcs12Of(testPerson(ca, { name: 'OUTRA PESSOA', cpf: '11144477735' }), 'segredo'), 'segredo', /CPF/],
@@ -150,6 +150,7 @@ describe('A1 signatures of the COD', () => {
       ],
       [pkcs12Of(testPerson(rogue, { name: 'ESTRANHO', cpf: repCpf }), 'segredo'), 'segredo', /confiável/],
       [pkcs12Of(testPerson(ca, { name: 'CERTO', cpf: repCpf }), 'segredo'), 'errada', /senha/],
+      [pkcs12Of(testPerson(ca, { name: 'CERTO', cpf: repCpf }), 'segredo'), 'x'.repeat(256), /no máximo 255/],
     ];
     for (const [p12, password, message] of cases) {
       const res = await signFirst(id, a1(p12, password));

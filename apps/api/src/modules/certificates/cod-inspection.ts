@@ -24,6 +24,7 @@ import {
 import { malformedMultipart } from '../../files/upload';
 import type { Actor } from '../../lib/context';
 import { AppError, fieldError, forbidden } from '../../lib/errors';
+import type { FormDoc } from '../../lib/form-doc';
 import { assertCleanInput } from '../../lib/parse-input';
 import { configuredTrust } from './signatures';
 
@@ -35,6 +36,12 @@ import { configuredTrust } from './signatures';
 
 const tooLarge = () =>
   new AppError(413, ErrorCode.PayloadTooLarge, 'O arquivo é grande demais para um COD (máximo de 1 MB).');
+
+/** The inspection form, for the OpenAPI document. */
+export const codUploadForm: FormDoc = {
+  files: { [COD_INSPECTION_FIELD]: 'XML do COD (até 1 MB), lido só em memória' },
+  requiredFiles: [COD_INSPECTION_FIELD],
+};
 
 /** The one XML file of the form (field `file`), capped while streaming. */
 export async function readCodUpload(request: FastifyRequest): Promise<Buffer> {

@@ -32,9 +32,10 @@ import { readForm, withUploads } from '../../files/form';
 import { sendStoredFile } from '../../files/records';
 import { PDF_POLICY } from '../../files/upload';
 import { requireActor } from '../../lib/context';
+import { formBody } from '../../lib/form-doc';
 import { parseInput } from '../../lib/parse-input';
 import { publicRateLimit } from '../../lib/rate-limit';
-import { readA1Upload } from './a1-upload';
+import { a1UploadForm, readA1Upload } from './a1-upload';
 import * as codInspection from './cod-inspection';
 import * as documents from './documents';
 import { FILE_ROLES, type FileRole } from './file-roles';
@@ -63,7 +64,17 @@ const formDoc =
   '`observations`, `has_digital_signature` e `items` (lista de `{ declaration_id, description?, quantity, ' +
   'measurement_unit_id?, gross_weight?, net_weight?, fob_value_usd }`; no multipart, o seu texto JSON). Cada ' +
   'item cita uma declaração que o exportador pode citar (GET /v1/declaration/certificate/{exporterId}) do mesmo acordo.';
-const form = { consumes: ['multipart/form-data', 'application/json'], description: formDoc };
+const form = {
+  description: formDoc,
+  ...formBody({
+    fields: certificateInputSchema,
+    files: {
+      commercial_invoice: 'Fatura comercial (PDF até 10 MB)',
+      intervenor_invoice: 'Fatura do interveniente (PDF até 10 MB)',
+    },
+    json: true,
+  }),
+};
 const action = { 200: certificateActionSchema, ...errors };
 
 /** SPEC §7 "Certificate": certificates of origin, their workflow, attachments and public verification. */
@@ -151,7 +162,7 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
       config: { permission: 'certificate.view', audit: false },
       schema: {
         tags,
-        consumes: ['multipart/form-data'],
+        ...formBody(codInspection.codUploadForm),
         summary:
           'Inspeciona um COD (XML da ALADI) enviado: esquema, assinaturas e resumo (equipe das entidades)',
         description: inspectionDoc,
@@ -171,7 +182,7 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
       schema: {
         tags,
         security: [],
-        consumes: ['multipart/form-data'],
+        ...formBody(codInspection.codUploadForm),
         summary:
           'Verificação pública de um COD (XML) que o visitante tem: o mesmo exame, com os CPFs parcialmente ocultos',
         description: inspectionDoc,
@@ -419,7 +430,11 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
         tags,
         summary:
           'Solicita a substituição de um certificado emitido: multipart com `reason` e a carta de substituição em `file` (PDF)',
-        consumes: ['multipart/form-data'],
+        ...formBody({
+          fields: certificateReasonSchema,
+          files: { file: 'Carta de substituição (PDF até 10 MB)' },
+          requiredFiles: ['file'],
+        }),
         params: idParam,
         response: action,
       },
@@ -514,7 +529,11 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
         schema: {
           tags,
           summary: `Envia ${what}: multipart com \`certificate_id\` e \`file\` (PDF até 10 MB); só em Rascunho ou Reprovado`,
-          consumes: ['multipart/form-data'],
+          ...formBody({
+            fields: invoiceUploadFieldsSchema,
+            files: { file: `${what} (PDF até 10 MB)` },
+            requiredFiles: ['file'],
+          }),
           response: action,
         },
       },
@@ -704,7 +723,7 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
       schema: {
         tags,
         params: idParam,
-        consumes: ['multipart/form-data'],
+        ...formBody(a1UploadForm),
         summary:
           'Primeira assinatura (responsável legal do exportador, sobre #COD): Aguardando assinatura → Enviado',
         description: a1Doc,
@@ -730,7 +749,7 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
       schema: {
         tags,
         params: idParam,
-        consumes: ['multipart/form-data'],
+        ...formBody(a1UploadForm),
         summary:
           'Segunda assinatura (usuário da entidade, pelo seu CPF, sobre #CODEH com EH e CertificationEH): Aprovado → Emitido',
         description: a1Doc,

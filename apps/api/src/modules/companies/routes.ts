@@ -1,6 +1,7 @@
 import { apiErrorSchema } from '@origem/contract/errors';
 import { pageQuery } from '@origem/contract/paging';
 import {
+  companyFieldsSchema,
   companyOptionListSchema,
   companyPageSchema,
   companySchema,
@@ -15,6 +16,7 @@ import { readForm, withUploads } from '../../files/form';
 import { sendStoredFile } from '../../files/records';
 import { PDF_POLICY } from '../../files/upload';
 import { requireActor } from '../../lib/context';
+import { formBody } from '../../lib/form-doc';
 import * as companies from './service';
 
 const tags = ['Empresas'];
@@ -28,6 +30,12 @@ const errors = {
 const view = { permission: 'company.view' } as const;
 const manage = { permission: 'company.manage' } as const;
 const uploads = { social_contract: PDF_POLICY };
+// The service refines the fields by the country (Brazil's id read from the database); the document shows them plain.
+const companyForm = formBody({
+  fields: companyFieldsSchema,
+  files: { social_contract: 'Contrato social (PDF até 10 MB)' },
+  json: true,
+});
 const formDoc =
   'multipart/form-data (ou JSON sem arquivo): os campos da empresa e, opcionalmente, o arquivo `social_contract` (PDF, até 10 MB); `remove_social_contract=true` remove o contrato social atual. `exporter_id` só é lido de usuários da equipe (admin, associação): as empresas de um exportador ou despachante são sempre dele.';
 
@@ -95,7 +103,10 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
   );
   app.post(
     '/v1/company',
-    { config: manage, schema: { tags, description: formDoc, response: { 201: companySchema, ...errors } } },
+    {
+      config: manage,
+      schema: { tags, description: formDoc, ...companyForm, response: { 201: companySchema, ...errors } },
+    },
     async (request, reply) => {
       const form = await readForm(request, app.files, uploads);
       const company = await withUploads(app.files, form, ({ fields, files }) =>
@@ -115,7 +126,13 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
     '/v1/company/:id',
     {
       config: manage,
-      schema: { tags, description: formDoc, params: idParam, response: { 200: companySchema, ...errors } },
+      schema: {
+        tags,
+        description: formDoc,
+        ...companyForm,
+        params: idParam,
+        response: { 200: companySchema, ...errors },
+      },
     },
     async (request) => {
       const form = await readForm(request, app.files, uploads);

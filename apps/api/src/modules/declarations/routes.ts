@@ -27,8 +27,9 @@ import { readForm, withUploads } from '../../files/form';
 import { sendStoredFile } from '../../files/records';
 import { PDF_POLICY, type ReceivedFile } from '../../files/upload';
 import { requireActor } from '../../lib/context';
+import { formBody } from '../../lib/form-doc';
 import { parseInput } from '../../lib/parse-input';
-import { readA1Upload } from '../certificates/a1-upload';
+import { a1UploadForm, readA1Upload } from '../certificates/a1-upload';
 import * as declarations from './service';
 import * as signatures from './signatures';
 
@@ -55,8 +56,15 @@ const formDoc =
   '`materials` (lista de `{ ncm, description, origin_country_id, cif_value_usd, fob_share_percent }`; no ' +
   'multipart, o seu texto JSON; participações somando até 100%) e `remove_manufacturer_declaration=true` para ' +
   'remover o arquivo atual. Valores decimais aceitam "1234.56", "1234,56" ou "1.234,56" e voltam como "1234.56".';
-/** The form is read by readForm (multipart streamed into storage, or JSON), not by a body schema. */
-const form = { consumes: ['multipart/form-data', 'application/json'], description: formDoc };
+/** The form is read by readForm (multipart streamed into storage, or JSON); lib/form-doc.ts documents it. */
+const form = {
+  description: formDoc,
+  ...formBody({
+    fields: declarationInputSchema,
+    files: { manufacturer_declaration: 'Declaração do fabricante (PDF até 10 MB)' },
+    json: true,
+  }),
+};
 const pdfDoc = (what: string) => `${what} Nome do arquivo: declaracao-{id}.pdf.`;
 
 /** SPEC §7 "Declaration": the declarations of origin, their workflow and their documents. */
@@ -389,7 +397,7 @@ export async function declarationRoutes(fastify: FastifyInstance): Promise<void>
       schema: {
         tags,
         params: idParam,
-        consumes: ['multipart/form-data'],
+        ...formBody(a1UploadForm),
         summary:
           'Assinatura A1 do responsável legal (XMLDSig sobre o XML da declaração), com a declaração Enviada ou Em análise; depois o analista aprova por ela (digitally_signed)',
         description:

@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readForm, withUploads } from '../../files/form';
 import { requireActor } from '../../lib/context';
+import { formBody } from '../../lib/form-doc';
 import { parseInput } from '../../lib/parse-input';
 import type { EntityService } from './entity-service';
 import { sendImage } from './http';
@@ -63,6 +64,12 @@ export function kindRoutes(def: EntityRoutes) {
   const read = def.read ?? view;
   const input = service.kind.input;
   const parse = (fields: unknown) => parseInput(input, fields);
+  // SPEC §5 names the logo's part `file`; `logo` is read too (logos.ts).
+  const logoForm = formBody({
+    fields: input,
+    files: { file: 'Logo (PNG, JPEG ou SVG, até 2 MB)', logo: 'O mesmo arquivo, pelo nome antigo do campo' },
+    json: true,
+  });
 
   return async (fastify: FastifyInstance): Promise<void> => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -106,7 +113,12 @@ export function kindRoutes(def: EntityRoutes) {
         path,
         {
           config: manage,
-          schema: { tags, description: save.description, response: { 201: def.detail, ...errors } },
+          schema: {
+            tags,
+            description: save.description,
+            ...logoForm,
+            response: { 201: def.detail, ...errors },
+          },
         },
         async (request, reply) => {
           const form = await readLogoForm(request, app.files);
@@ -130,6 +142,7 @@ export function kindRoutes(def: EntityRoutes) {
           schema: {
             tags,
             description: save.description,
+            ...logoForm,
             params: idParam,
             response: { 200: def.detail, ...errors },
           },
@@ -171,6 +184,7 @@ export function kindRoutes(def: EntityRoutes) {
           schema: {
             tags,
             description: save.updateDescription,
+            ...formBody({ fields: input, files: {}, json: true }),
             params: idParam,
             response: { 200: def.detail, ...errors },
           },

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { readForm, withUploads } from '../../files/form';
 import { LOGO_POLICY } from '../../files/upload';
 import { requireActor } from '../../lib/context';
+import { formBody } from '../../lib/form-doc';
 import { associationsByUser } from './association-extras';
 import { uploadImage } from './confederation-image';
 import { kindRoutes } from './entity-routes';
@@ -59,6 +60,7 @@ const confederationRoutes = kindRoutes({
           config: { permission: 'entity.manage' },
           schema: {
             tags: ['Confederações'],
+            ...formBody({ files: { file: 'Imagem (PNG, JPEG ou SVG, até 2 MB)' }, requiredFiles: ['file'] }),
             description:
               'multipart/form-data com um único arquivo no campo `file` (PNG, JPEG ou SVG, até 2 MB). A resposta traz `file`, a referência a enviar como `confederation_image` no cadastro ou na edição.',
             response: { 201: imageUploadSchema, ...errors },

@@ -17,6 +17,7 @@ import { readForm, withUploads } from '../../files/form';
 import { sendStoredFile } from '../../files/records';
 import { PDF_POLICY, type ReceivedFile } from '../../files/upload';
 import { requireActor } from '../../lib/context';
+import { formBody } from '../../lib/form-doc';
 import { parseInput } from '../../lib/parse-input';
 import * as representatives from './service';
 
@@ -29,6 +30,11 @@ const formDoc =
   '`procuration` (PDF, até 10 MB) com a data `procuration_valid_until` (AAAA-MM-DD, obrigatória quando há ' +
   'procuração); `remove_procuration=true` remove a procuração atual. Um usuário exportador cadastra sempre ' +
   'no seu próprio exportador.';
+const representativeForm = formBody({
+  fields: legalRepresentativeInputSchema,
+  files: { procuration: 'Procuração (PDF até 10 MB)' },
+  json: true,
+});
 
 export async function legalRepresentativeRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -98,7 +104,12 @@ export async function legalRepresentativeRoutes(fastify: FastifyInstance): Promi
     '/v1/legal_representative',
     {
       config: manage,
-      schema: { tags, description: formDoc, response: { 201: legalRepresentativeSchema, ...errors } },
+      schema: {
+        tags,
+        description: formDoc,
+        ...representativeForm,
+        response: { 201: legalRepresentativeSchema, ...errors },
+      },
     },
     async (request, reply) => {
       const created = await save(request, (input, file) =>
@@ -121,6 +132,7 @@ export async function legalRepresentativeRoutes(fastify: FastifyInstance): Promi
       schema: {
         tags,
         description: formDoc,
+        ...representativeForm,
         params: idParam,
         response: { 200: legalRepresentativeSchema, ...errors },
       },

@@ -8,8 +8,10 @@ import {
   certificateModelInputSchema,
   certificateModelSchema,
   classificationListAllSchema,
+  classificationListCreateSchema,
   classificationListPageSchema,
   classificationListSchema,
+  classificationListUpdateSchema,
   dealIdParam,
   ncmCodeParam,
   ncmDetailSchema,
@@ -25,6 +27,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendStoredFile } from '../../files/records';
 import { CSV_POLICY, readMultipart } from '../../files/upload';
+import { formBody } from '../../lib/form-doc';
 import * as models from './certificate-model-service';
 import * as lists from './classification-service';
 import * as ncm from './ncm-service';
@@ -39,8 +42,6 @@ const errors = {
 const view = { permission: 'reference_data.view' } as const;
 const manage = { permission: 'reference_data.manage' } as const;
 const message = z.object({ message: z.string() });
-/** Multipart bodies are read by readMultipart (streamed into storage), not by a body schema. */
-const multipart = { consumes: ['multipart/form-data'] };
 
 /** NCM, classification lists and certificate models (issue 3). */
 export async function nomenclatureRoutes(fastify: FastifyInstance): Promise<void> {
@@ -98,7 +99,7 @@ export async function nomenclatureRoutes(fastify: FastifyInstance): Promise<void
       schema: {
         tags: ncmTags,
         summary: 'Substitui a tabela NCM por um CSV (codigo,codigoPai,descricao,nivel,ehFolha)',
-        ...multipart,
+        ...formBody({ files: { file: 'CSV da NCM (até 20 MB)' }, requiredFiles: ['file'] }),
         response: { 200: ncmUploadResultSchema, ...errors },
       },
     },
@@ -143,7 +144,11 @@ export async function nomenclatureRoutes(fastify: FastifyInstance): Promise<void
       schema: {
         tags: listTags,
         summary: 'Cria uma lista (multipart: classification_type, name, file = CSV ncm;codigo;descricao)',
-        ...multipart,
+        ...formBody({
+          fields: classificationListCreateSchema,
+          files: { file: 'CSV ncm;codigo;descricao (até 20 MB)' },
+          requiredFiles: ['file'],
+        }),
         response: { 201: classificationListSchema, ...errors },
       },
     },
@@ -160,7 +165,10 @@ export async function nomenclatureRoutes(fastify: FastifyInstance): Promise<void
         tags: listTags,
         summary: 'Renomeia a lista e/ou substitui seus itens por um novo CSV (multipart: name, file)',
         params: idParam,
-        ...multipart,
+        ...formBody({
+          fields: classificationListUpdateSchema,
+          files: { file: 'CSV ncm;codigo;descricao (até 20 MB)' },
+        }),
         response: { 200: classificationListSchema, ...errors },
       },
     },

@@ -18,6 +18,7 @@ import { readForm, withUploads } from '../../files/form';
 import { sendStoredFile } from '../../files/records';
 import { PDF_POLICY } from '../../files/upload';
 import { requireActor } from '../../lib/context';
+import { formBody } from '../../lib/form-doc';
 import { parseInput } from '../../lib/parse-input';
 import type { PartyKindSpec } from './kinds';
 import * as parties from './parties.service';
@@ -40,6 +41,11 @@ export type PartyRouteOptions = {
 
 const formDoc =
   'multipart/form-data (ou JSON sem arquivo): os campos da parte e, opcionalmente, o arquivo `social_contract` (PDF, até 10 MB); `remove_social_contract=true` remove o contrato social atual.';
+const partyForm = formBody({
+  fields: partyRecordInputSchema,
+  files: { social_contract: 'Contrato social (PDF até 10 MB)' },
+  json: true,
+});
 
 /** The endpoints exporters and dispatchers share (SPEC §7), for one kind. */
 export async function registerPartyRoutes(fastify: FastifyInstance, o: PartyRouteOptions): Promise<void> {
@@ -93,7 +99,12 @@ export async function registerPartyRoutes(fastify: FastifyInstance, o: PartyRout
     base,
     {
       config: manage,
-      schema: { tags, description: formDoc, response: { 201: partyRecordSchema, ...partyErrors } },
+      schema: {
+        tags,
+        description: formDoc,
+        ...partyForm,
+        response: { 201: partyRecordSchema, ...partyErrors },
+      },
     },
     async (request, reply) => {
       const form = await readPartyForm(request);
@@ -118,6 +129,7 @@ export async function registerPartyRoutes(fastify: FastifyInstance, o: PartyRout
       schema: {
         tags,
         description: formDoc,
+        ...partyForm,
         params: idParam,
         response: { 200: partyRecordSchema, ...partyErrors },
       },

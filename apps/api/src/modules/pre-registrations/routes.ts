@@ -27,6 +27,7 @@ import { sendStoredFile } from '../../files/records';
 import { PDF_POLICY } from '../../files/upload';
 import { requireActor } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
+import { formBody } from '../../lib/form-doc';
 import { parseInput } from '../../lib/parse-input';
 import { publicRateLimit } from '../../lib/rate-limit';
 import { verifyRecaptcha } from '../../lib/recaptcha';
@@ -104,6 +105,11 @@ export async function preRegistrationRoutes(fastify: FastifyInstance): Promise<v
         security: [],
         summary: 'Envia um pré-cadastro (251: CPF/CNPJ já cadastrado; 252: em análise)',
         description: formDoc,
+        ...formBody({
+          fields: preRegistrationInputSchema,
+          files: { social_contract: 'Contrato social (PDF até 10 MB)' },
+          requiredFiles: ['social_contract'],
+        }),
         response: {
           201: pendencyViewSchema,
           251: taxIdRefusalSchema,
@@ -213,6 +219,10 @@ export async function preRegistrationRoutes(fastify: FastifyInstance): Promise<v
         tags,
         summary: 'Edita um pré-cadastro (equipe) ou envia as correções da pendência (token)',
         description: `${formDoc} Com \`token\` (o do link de pendência), o pré-cadastro volta para ENVIADO; o arquivo é opcional.`,
+        ...formBody({
+          fields: preRegistrationInputSchema,
+          files: { social_contract: 'Contrato social (PDF até 10 MB)' },
+        }),
         params: idParam,
         response: {
           200: z.object({ message: z.string(), pre_registration: pendencyViewSchema }),

@@ -23,13 +23,13 @@ export type JsonSchema = {
 };
 
 type Parameter = { name: string; in: string; required?: boolean; schema?: JsonSchema };
-type OperationObject = {
+export type OpenApiOperation = {
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
   security?: unknown[];
 };
 export type OpenApiDocument = {
-  paths?: Record<string, Record<string, OperationObject>>;
+  paths?: Record<string, Record<string, OpenApiOperation>>;
   components?: { schemas?: Record<string, JsonSchema> };
 };
 
