@@ -18,6 +18,7 @@ import {
   cnpjField,
   emailField,
   half,
+  logoField,
   nameField,
   optionField,
   phoneField,
@@ -32,7 +33,6 @@ import type { EntityPageKind } from './entity-page-kind';
 import { ASSOCIATIONS_PATH } from './entity-paths';
 import { FeeTable } from './fee-table';
 import { withLogoFile } from './form-data';
-import { LogoField } from './logo-field';
 import { ProtectedLogo } from './protected-logo';
 
 /** The deals, one fee row each; a failure leaves the fees already set and a warning (dealsFailed). */
@@ -154,17 +154,7 @@ export const associationPage: EntityPageKind<
       input: () => <Input.TextArea rows={3} maxLength={2000} showCount />,
     },
   ],
-  logo: {
-    name: 'logo',
-    label: 'Logo da associação',
-    help: 'Aparece nos certificados e declarações impressos.',
-    input: (association) => (
-      <LogoField
-        currentSrc={association?.logo?.url ?? null}
-        alt={association ? `Logo da ${association.name}` : 'Logo da associação'}
-      />
-    ),
-  },
+  logo: logoField('Logo da associação', 'Aparece nos certificados e declarações impressos.'),
   sections: ({ dealsFailed }) => (
     <>
       <Divider titlePlacement="start" style={{ marginTop: 32 }}>

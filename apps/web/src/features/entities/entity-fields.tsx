@@ -4,6 +4,7 @@ import { FormField } from '../../ui/form';
 import { MaskedInput } from '../../ui/masked-input';
 import { RemoteSelect } from '../../ui/remote-select';
 import { type EntityOption, entityOption } from './entity-option';
+import { LogoField } from './logo-field';
 
 /** One field of an entity form, as its kind describes it; `R` is the record being edited. */
 export type EntityField<R> = {
@@ -93,4 +94,17 @@ export const optionField = (
   label,
   col: half,
   input: () => <RemoteSelect<EntityOption> path={path} toOption={toOption} />,
+});
+
+/** The logo that travels with the record's save (federations, associations); its label is also its alt text. */
+export const logoField = (
+  label: string,
+  help: string,
+): EntityField<{ name: string; logo: { url: string } | null }> => ({
+  name: 'logo',
+  label,
+  help,
+  input: (record) => (
+    <LogoField currentSrc={record?.logo?.url ?? null} alt={record ? `Logo da ${record.name}` : label} />
+  ),
 });

@@ -9,6 +9,7 @@ import {
   cnpjField,
   emailField,
   half,
+  logoField,
   nameField,
   optionField,
   phoneField,
@@ -17,7 +18,6 @@ import { type FederationFormValues, federationDefaults, federationFormSchema } f
 import { type EntityPageKind, useNoExtras } from './entity-page-kind';
 import { FEDERATIONS_PATH } from './entity-paths';
 import { withLogoFile } from './form-data';
-import { LogoField } from './logo-field';
 
 /** The federation's screen: its logo is public and travels with the record in one multipart save. */
 export const federationPage: EntityPageKind<
@@ -55,17 +55,10 @@ export const federationPage: EntityPageKind<
     emailField,
     phoneField('phone', 'Telefone', half),
   ],
-  logo: {
-    name: 'logo',
-    label: 'Logo da federação',
-    help: 'Aparece no cabeçalho do Origem para os usuários da federação e nos documentos impressos.',
-    input: (federation) => (
-      <LogoField
-        currentSrc={federation?.logo?.url ?? null}
-        alt={federation ? `Logo da ${federation.name}` : 'Logo da federação'}
-      />
-    ),
-  },
+  logo: logoField(
+    'Logo da federação',
+    'Aparece no cabeçalho do Origem para os usuários da federação e nos documentos impressos.',
+  ),
   details: (federation) => [
     detailItems.name(federation),
     detailItems.abbreviation(federation),
