@@ -1,57 +1,51 @@
 import type { AssociationDetail } from '@origem/contract/schemas/entities';
-import { Divider, Table } from 'antd';
-import { useSession } from '../../lib/session';
-import { useRouteId } from '../../lib/use-route-id';
-import { formatCnpj, formatMoney, formatPhone } from '../../ui/format';
-import { RecordForbidden, RecordLoadFailed, RecordLoading, RecordNotFound } from '../../ui/record-states';
-import { associationUserLabel } from './api/association-user-source';
-import { useAssociation } from './api/get-association';
-import { useDealOptions } from './api/list-deal-options';
-import { ASSOCIATIONS_PATH, AssociationForm } from './association-form';
-import { addressText, EntityDetails, orDash } from './entity-details';
-import { feeRows } from './entity-form-values';
-import { canCreateOrDelete, canManageEntities } from './entity-rules';
+import { entityMessages } from '@origem/contract/schemas/entities';
+import { Divider, Input, Table } from 'antd';
+import type { z } from 'zod';
+import { formatMoney } from '../../ui/format';
+import { TypeAheadSelect } from '../../ui/type-ahead-select';
+import {
+  type AssociationUserOption,
+  associationUserLabel,
+  associationUserSource,
+} from './api/association-user-source';
+import { associationsApi } from './api/entity-api';
+import { type DealOption, useDealOptions } from './api/list-deal-options';
+import { DETAILS_LOGO_STYLE, detailItems, orDash } from './entity-details';
+import { EntityEditPage } from './entity-edit-page';
+import {
+  abbreviationField,
+  cnpjField,
+  emailField,
+  half,
+  logoField,
+  nameField,
+  optionField,
+  phoneField,
+} from './entity-fields';
+import {
+  type AssociationFormValues,
+  associationDefaults,
+  associationFormSchema,
+  feeRows,
+} from './entity-form-values';
+import type { EntityPageKind } from './entity-page-kind';
+import { ASSOCIATIONS_PATH } from './entity-paths';
+import { FeeTable } from './fee-table';
+import { withLogoFile } from './form-data';
 import { ProtectedLogo } from './protected-logo';
 
-const back = { to: ASSOCIATIONS_PATH, label: 'Voltar para as associações' };
+/** The deals, one fee row each; a failure leaves the fees already set and a warning (dealsFailed). */
+export type AssociationExtras = { deals: readonly DealOption[]; dealsFailed: boolean };
 
-function AssociationDetails({ association }: { association: AssociationDetail }) {
+function useDealExtras(): { isPending: boolean; data: AssociationExtras } {
+  const deals = useDealOptions();
+  return { isPending: deals.isPending, data: { deals: deals.data ?? [], dealsFailed: deals.isError } };
+}
+
+function FeesList({ association }: { association: AssociationDetail }) {
   return (
-    <EntityDetails
-      title={association.name}
-      backTo={ASSOCIATIONS_PATH}
-      heading="Dados da associação comercial"
-      items={[
-        { key: 'name', label: 'Nome', children: association.name, span: 2 },
-        { key: 'abbreviation', label: 'Sigla', children: orDash(association.abbreviation) },
-        { key: 'ehid', label: 'EHId', children: orDash(association.ehid) },
-        { key: 'cnpj', label: 'CNPJ', children: orDash(association.cnpj && formatCnpj(association.cnpj)) },
-        { key: 'federation', label: 'Federação', children: orDash(association.federation?.name) },
-        {
-          key: 'user',
-          label: 'Usuário da associação',
-          children: orDash(association.user && associationUserLabel(association.user)),
-        },
-        { key: 'email', label: 'E-mail', children: orDash(association.email) },
-        { key: 'phone', label: 'Telefone', children: orDash(formatPhone(association.phone)) },
-        { key: 'address', label: 'Endereço', children: orDash(addressText(association)), span: 2 },
-        { key: 'notes', label: 'Observações', children: orDash(association.notes), span: 2 },
-        {
-          key: 'logo',
-          label: 'Logo',
-          span: 2,
-          children: association.logo ? (
-            <ProtectedLogo
-              url={association.logo.url}
-              alt={`Logo da ${association.name}`}
-              style={{ maxHeight: 80, maxWidth: 240, objectFit: 'contain' }}
-            />
-          ) : (
-            '—'
-          ),
-        },
-      ]}
-    >
+    <>
       <Divider titlePlacement="start">Taxas por acordo</Divider>
       <Table
         size="small"
@@ -76,46 +70,130 @@ function AssociationDetails({ association }: { association: AssociationDetail })
           },
         ]}
       />
-    </EntityDetails>
+    </>
   );
 }
 
-/** /associacoes/$id: `novo` creates; a number edits (read-only without entity.manage), with the fee table. */
-export function AssociationEditPage() {
-  const { raw, id } = useRouteId();
-  const { user } = useSession();
-  const creating = raw === 'novo';
-  const manage = canManageEntities(user);
-  const query = useAssociation(creating ? null : id);
-  const deals = useDealOptions();
+/**
+ * The association's screen (the issuing entity): its EHId, user, notes, logo and fee table per deal, saved
+ * together in one multipart request.
+ */
+export const associationPage: EntityPageKind<
+  AssociationDetail,
+  AssociationFormValues,
+  z.output<typeof associationFormSchema>,
+  AssociationExtras
+> = {
+  creators: 'association',
+  api: associationsApi,
+  listPath: ASSOCIATIONS_PATH,
+  texts: {
+    newTitle: 'Nova associação comercial',
+    newHint: 'Cadastre uma associação comercial (entidade emissora), sua logo e suas taxas por acordo.',
+    heading: 'Dados da associação comercial',
+    noun: 'a associação',
+    deletionNote: 'A tabela de taxas da associação também será excluída. Esta ação não pode ser desfeita.',
+    created: entityMessages.association.created,
+    updated: entityMessages.association.updated,
+    loading: 'Carregando associação comercial',
+    forbidden: 'Você não tem permissão para cadastrar associações comerciais.',
+    back: 'Voltar para as associações',
+  },
+  hint: (association) =>
+    [association.ehid && `EHId ${association.ehid}`, association.federation?.name]
+      .filter(Boolean)
+      .join(' · '),
+  schema: associationFormSchema,
+  defaults: (association, { deals }) =>
+    associationDefaults(association, feeRows(deals, association?.fees ?? [])),
+  body: withLogoFile,
+  useExtras: useDealExtras,
+  fields: [
+    nameField({ xs: 24, md: 14 }),
+    abbreviationField({ xs: 12, md: 5 }),
+    {
+      name: 'ehid',
+      label: 'EHId',
+      help: 'Código ALADI: 3 letras ou dígitos.',
+      col: { xs: 12, md: 5 },
+      input: () => (
+        <Input
+          maxLength={3}
+          autoComplete="off"
+          style={{ textTransform: 'uppercase', fontFamily: 'monospace' }}
+        />
+      ),
+    },
+    cnpjField,
+    optionField('federation_id', 'Federação', '/v1/federation/all'),
+    {
+      name: 'user_id',
+      label: 'Usuário da associação',
+      help: 'Um dos usuários desta associação, o responsável por ela no Origem.',
+      col: half,
+      shown: (association) => association !== undefined,
+      input: (association) => (
+        <TypeAheadSelect<AssociationUserOption>
+          {...associationUserSource(association?.id ?? 0)}
+          allowClear
+          selected={
+            association?.user
+              ? { value: association.user.id, label: associationUserLabel(association.user) }
+              : null
+          }
+        />
+      ),
+    },
+    emailField,
+    phoneField('phone', 'Telefone', half),
+  ],
+  addressFields: [
+    {
+      name: 'notes',
+      label: 'Observações',
+      input: () => <Input.TextArea rows={3} maxLength={2000} showCount />,
+    },
+  ],
+  logo: logoField('Logo da associação', 'Aparece nos certificados e declarações impressos.'),
+  sections: ({ dealsFailed }) => (
+    <>
+      <Divider titlePlacement="start" style={{ marginTop: 32 }}>
+        Taxas por acordo
+      </Divider>
+      <FeeTable dealsFailed={dealsFailed} />
+    </>
+  ),
+  details: (association) => [
+    detailItems.name(association),
+    detailItems.abbreviation(association),
+    { key: 'ehid', label: 'EHId', children: orDash(association.ehid) },
+    detailItems.cnpj(association),
+    { key: 'federation', label: 'Federação', children: orDash(association.federation?.name) },
+    {
+      key: 'user',
+      label: 'Usuário da associação',
+      children: orDash(association.user && associationUserLabel(association.user)),
+    },
+    detailItems.email(association),
+    detailItems.phone(association),
+    detailItems.address(association),
+    { key: 'notes', label: 'Observações', children: orDash(association.notes), span: 2 },
+    detailItems.logo(
+      association.logo ? (
+        <ProtectedLogo
+          url={association.logo.url}
+          alt={`Logo da ${association.name}`}
+          style={DETAILS_LOGO_STYLE}
+        />
+      ) : (
+        '—'
+      ),
+    ),
+  ],
+  detailsExtra: (association) => <FeesList association={association} />,
+};
 
-  if (creating && !canCreateOrDelete(user, 'association')) {
-    return (
-      <RecordForbidden title="Você não tem permissão para cadastrar associações comerciais." back={back} />
-    );
-  }
-  if (!creating && id === null) return <RecordNotFound back={back} />;
-  if (!creating && query.isError) {
-    return (
-      <RecordLoadFailed
-        error={query.error}
-        what="a associação"
-        onRetry={() => void query.refetch()}
-        back={back}
-      />
-    );
-  }
-  if ((!creating && query.isPending) || (manage && deals.isPending)) {
-    return <RecordLoading label="Carregando associação comercial" />;
-  }
-  const association = creating ? undefined : query.data;
-  if (association && !manage) return <AssociationDetails association={association} />;
-  return (
-    <AssociationForm
-      key={association?.id ?? 'novo'}
-      association={association}
-      fees={feeRows(deals.data ?? [], association?.fees ?? [])}
-      dealsFailed={deals.isError}
-    />
-  );
+/** /associacoes/$id. */
+export function AssociationEditPage() {
+  return <EntityEditPage kind={associationPage} />;
 }

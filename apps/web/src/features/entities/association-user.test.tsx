@@ -2,7 +2,8 @@ import type { AssociationDetail } from '@origem/contract/schemas/entities';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, renderInApp, storeSession } from '../../test-utils';
-import { AssociationForm } from './association-form';
+import { associationPage } from './association-edit-page';
+import { EntityForm } from './entity-form';
 
 // A whole antd form renders slowly under jsdom on a busy machine.
 configure({ asyncUtilTimeout: 8000 });
@@ -36,6 +37,8 @@ const santos: AssociationDetail = {
   fees: [],
 };
 
+const noDeals = { deals: [], dealsFailed: false };
+
 const page = (data: unknown[]) => ({ data, current_page: 1, per_page: 20, total: data.length, last_page: 1 });
 
 function stubApi() {
@@ -59,7 +62,7 @@ describe("the association's user (SPEC §3 user_id)", { timeout: 45_000 }, () =>
   it('shows the current user, searches only this association’s users, and saves the one picked', async () => {
     storeSession(makeUser('admin'));
     const fetchMock = stubApi();
-    renderInApp(<AssociationForm association={santos} fees={[]} dealsFailed={false} />, '/associacoes/1');
+    renderInApp(<EntityForm kind={associationPage} record={santos} extras={noDeals} />, '/associacoes/1');
     const field = await screen.findByLabelText('Usuário da associação');
     const select = field.closest('.ant-select') as HTMLElement;
     expect(select.textContent).toContain('Elisa Associação — associacao@origem.local');
@@ -85,7 +88,7 @@ describe("the association's user (SPEC §3 user_id)", { timeout: 45_000 }, () =>
   it('a new association offers no user yet (it has none) and sends none', async () => {
     storeSession(makeUser('admin'));
     stubApi();
-    renderInApp(<AssociationForm fees={[]} dealsFailed={false} />, '/associacoes/novo');
+    renderInApp(<EntityForm kind={associationPage} extras={noDeals} />, '/associacoes/novo');
     await screen.findByLabelText('Nome');
     expect(screen.queryByLabelText('Usuário da associação')).toBeNull();
   });

@@ -1,10 +1,9 @@
 import type { Association } from '@origem/contract/schemas/entities';
 import { Typography } from 'antd';
-import { useDeleteAssociation } from './api/delete-association';
-import { useAssociationsTable } from './api/list-associations';
-import { ASSOCIATIONS_PATH } from './association-form';
+import { associationsApi } from './api/entity-api';
 import { cnpjColumn, placeColumn } from './entity-columns';
 import { EntityListPage, type EntityListView } from './entity-list-page';
+import { associationPath } from './entity-paths';
 
 const view: EntityListView<Association> = {
   kind: 'association',
@@ -17,9 +16,8 @@ const view: EntityListView<Association> = {
   emptyText: 'Nenhuma associação comercial encontrada.',
   emptyHint: 'Cadastre a primeira associação em "Nova associação".',
   scrollX: 900,
-  pathOf: (id) => `${ASSOCIATIONS_PATH}/${id}`,
-  useTable: useAssociationsTable,
-  useDelete: useDeleteAssociation,
+  pathOf: associationPath,
+  api: associationsApi,
   deletionNote: () =>
     'A tabela de taxas da associação também será excluída. Esta ação não pode ser desfeita.',
   columns: [

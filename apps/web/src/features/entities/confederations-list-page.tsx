@@ -1,9 +1,8 @@
 import type { Confederation } from '@origem/contract/schemas/entities';
-import { useDeleteConfederation } from './api/delete-confederation';
-import { useConfederationsTable } from './api/list-confederations';
-import { confederationPath } from './confederation-form';
+import { confederationsApi } from './api/entity-api';
 import { cnpjColumn, placeColumn } from './entity-columns';
 import { EntityListPage, type EntityListView } from './entity-list-page';
+import { confederationPath } from './entity-paths';
 
 const view: EntityListView<Confederation> = {
   kind: 'confederation',
@@ -17,8 +16,7 @@ const view: EntityListView<Confederation> = {
   emptyHint: 'Cadastre a primeira confederação em "Nova confederação".',
   scrollX: 860,
   pathOf: confederationPath,
-  useTable: useConfederationsTable,
-  useDelete: useDeleteConfederation,
+  api: confederationsApi,
   deletionNote: (row) =>
     row.federations_count > 0
       ? 'Há federações nesta confederação: a exclusão só é possível depois de movê-las ou excluí-las.'

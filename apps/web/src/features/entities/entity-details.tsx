@@ -1,9 +1,52 @@
 import { Card, Descriptions, type DescriptionsProps } from 'antd';
-import type { ReactNode } from 'react';
-import { formatCep } from '../../ui/format';
+import type { CSSProperties, ReactNode } from 'react';
+import { formatCep, formatCnpj, formatPhone } from '../../ui/format';
 import { PageHeader } from '../../ui/page-header';
 
 export const orDash = (text: string | null | undefined) => text || '—';
+
+type DescriptionItem = NonNullable<DescriptionsProps['items']>[number];
+type Address = Parameters<typeof addressText>[0];
+
+/** The saved logo in a read-only view. */
+export const DETAILS_LOGO_STYLE: CSSProperties = { maxHeight: 80, maxWidth: 240, objectFit: 'contain' };
+
+/** The rows every entity's read-only view has; the kinds place them among their own. */
+export const detailItems = {
+  name: (entity: { name: string }): DescriptionItem => ({
+    key: 'name',
+    label: 'Nome',
+    children: entity.name,
+    span: 2,
+  }),
+  abbreviation: (entity: { abbreviation: string | null }): DescriptionItem => ({
+    key: 'abbreviation',
+    label: 'Sigla',
+    children: orDash(entity.abbreviation),
+  }),
+  cnpj: (entity: { cnpj: string | null }): DescriptionItem => ({
+    key: 'cnpj',
+    label: 'CNPJ',
+    children: orDash(entity.cnpj && formatCnpj(entity.cnpj)),
+  }),
+  email: (entity: { email: string | null }): DescriptionItem => ({
+    key: 'email',
+    label: 'E-mail',
+    children: orDash(entity.email),
+  }),
+  phone: (entity: { phone: string | null }): DescriptionItem => ({
+    key: 'phone',
+    label: 'Telefone',
+    children: orDash(formatPhone(entity.phone)),
+  }),
+  address: (entity: Address): DescriptionItem => ({
+    key: 'address',
+    label: 'Endereço',
+    children: orDash(addressText(entity)),
+    span: 2,
+  }),
+  logo: (children: ReactNode): DescriptionItem => ({ key: 'logo', label: 'Logo', span: 2, children }),
+};
 
 /** 'Rua Boa Vista, 51 — Centro, São Paulo/SP, CEP 01014-911' from the address columns. */
 export function addressText(entity: {

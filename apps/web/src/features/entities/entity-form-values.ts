@@ -34,39 +34,33 @@ export const logoFileField = z
     });
   });
 
-const text = (value: string | null | undefined) => value ?? '';
-
-function addressDefaults(entity?: {
-  postcode: string | null;
-  address: string | null;
-  number: string | null;
-  complement: string | null;
-  neighborhood: string | null;
-  city: string | null;
-  state: string | null;
-}) {
-  return {
-    postcode: text(entity?.postcode),
-    address: text(entity?.address),
-    number: text(entity?.number),
-    complement: text(entity?.complement),
-    neighborhood: text(entity?.neighborhood),
-    city: text(entity?.city),
-    state: entity?.state ?? undefined,
-  };
+/** The text inputs' starting values: the record's, '' where it has none (or when creating). */
+function textValues<K extends string>(entity: { [key in K]: string | null } | undefined, keys: readonly K[]) {
+  return Object.fromEntries(keys.map((key) => [key, entity?.[key] ?? ''])) as Record<K, string>;
 }
+
+/** The text fields every entity has: its name, contact and address (the state is a select). */
+const ENTITY_TEXTS = [
+  'name',
+  'abbreviation',
+  'cnpj',
+  'email',
+  'phone',
+  'postcode',
+  'address',
+  'number',
+  'complement',
+  'neighborhood',
+  'city',
+] as const;
 
 export const federationFormSchema = federationInputSchema.extend({ logo: logoFileField });
 export type FederationFormValues = z.input<typeof federationFormSchema>;
 
 export function federationDefaults(federation?: Federation): FederationFormValues {
   return {
-    name: text(federation?.name),
-    abbreviation: text(federation?.abbreviation),
-    cnpj: text(federation?.cnpj),
-    email: text(federation?.email),
-    phone: text(federation?.phone),
-    ...addressDefaults(federation),
+    ...textValues(federation, ENTITY_TEXTS),
+    state: federation?.state ?? undefined,
     confederation_id: federation?.confederation_id ?? undefined,
     logo: undefined,
   };
@@ -153,14 +147,8 @@ export function associationDefaults(
   fees: FeeRow[],
 ): AssociationFormValues {
   return {
-    name: text(association?.name),
-    abbreviation: text(association?.abbreviation),
-    ehid: text(association?.ehid),
-    cnpj: text(association?.cnpj),
-    email: text(association?.email),
-    phone: text(association?.phone),
-    ...addressDefaults(association),
-    notes: text(association?.notes),
+    ...textValues(association, [...ENTITY_TEXTS, 'ehid', 'notes']),
+    state: association?.state ?? undefined,
     federation_id: association?.federation_id ?? undefined,
     // A new association has no users to choose from: the field is sent only by the edit form.
     user_id: association ? association.user_id : undefined,
@@ -174,15 +162,8 @@ export type ConfederationFormValues = z.input<typeof confederationFormSchema>;
 
 export function confederationDefaults(confederation?: Confederation): ConfederationFormValues {
   return {
-    confederation_code: text(confederation?.confederation_code),
-    name: text(confederation?.name),
-    abbreviation: text(confederation?.abbreviation),
-    cnpj: text(confederation?.cnpj),
-    email: text(confederation?.email),
-    phone: text(confederation?.phone),
-    fax: text(confederation?.fax),
-    url: text(confederation?.url),
-    ...addressDefaults(confederation),
+    ...textValues(confederation, [...ENTITY_TEXTS, 'confederation_code', 'fax', 'url']),
+    state: confederation?.state ?? undefined,
     country_id: confederation?.country_id ?? undefined,
     confederation_image: undefined,
     remove_image: false,

@@ -8,8 +8,8 @@ import { showSuccessDialog } from '../../ui/feedback';
 import { FilterBar } from '../../ui/filter-bar';
 import { ListPage, type PrimaryAction, usePrimaryAction } from '../../ui/list-page';
 import { RowActions } from '../../ui/row-actions';
-import { type ListControls, useListSearch } from '../../ui/use-list-search';
-import type { ServerTable } from '../../ui/use-server-table';
+import { useListSearch } from '../../ui/use-list-search';
+import { type EntityApi, useDeleteEntity, useEntityTable } from './api/entity-api';
 import { EntityNameCell } from './entity-name-cell';
 import { canCreateOrDelete, canManageEntities } from './entity-rules';
 
@@ -31,8 +31,7 @@ export type EntityListView<T extends EntityRow> = {
   emptyHint: string;
   scrollX: number;
   pathOf: (id: number | 'novo') => string;
-  useTable: (list: ListControls) => ServerTable<T>;
-  useDelete: () => { mutateAsync: (id: number) => Promise<string> };
+  api: EntityApi;
   /** What the deletion question adds (e.g. why it will be refused). */
   deletionNote: (row: T) => string;
   /** The columns between the name and the row actions. */
@@ -43,8 +42,8 @@ export type EntityListView<T extends EntityRow> = {
 export function EntityListPage<T extends EntityRow>({ view }: { view: EntityListView<T> }) {
   const { user } = useSession();
   const list = useListSearch(entityListQuery);
-  const table = view.useTable(list);
-  const removal = view.useDelete();
+  const table = useEntityTable<T>(view.api, list);
+  const removal = useDeleteEntity(view.api);
   const mayCreate = canCreateOrDelete(user, view.kind);
   const create: PrimaryAction | undefined = mayCreate
     ? { label: view.newLabel, to: view.pathOf('novo') }

@@ -3,7 +3,8 @@ import type { Federation } from '@origem/contract/schemas/entities';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, renderInApp, storeSession } from '../../test-utils';
-import { FederationForm } from './federation-form';
+import { EntityForm } from './entity-form';
+import { federationPage } from './federation-edit-page';
 import { FederationsListPage } from './federations-list-page';
 
 // A whole antd screen renders slowly under jsdom on a busy machine.
@@ -70,7 +71,7 @@ describe('entity screens (one list and one form header for the three kinds)', { 
   it("the form's header deletes the record after confirming and goes back to the list", async () => {
     storeSession(makeUser('admin'));
     const fetchMock = stubApi();
-    const { router } = renderInApp(<FederationForm federation={facesp} />, '/federacoes/2');
+    const { router } = renderInApp(<EntityForm kind={federationPage} record={facesp} />, '/federacoes/2');
     fireEvent.click(await screen.findByText('Excluir'));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain(`Excluir a federação ${facesp.name}?`);
@@ -82,7 +83,7 @@ describe('entity screens (one list and one form header for the three kinds)', { 
   it('a role that may edit but not delete gets no "Excluir"', async () => {
     storeSession(makeUser('federacao', { permissions: ['entity.view', 'entity.manage'] }));
     stubApi();
-    renderInApp(<FederationForm federation={facesp} />, '/federacoes/2');
+    renderInApp(<EntityForm kind={federationPage} record={facesp} />, '/federacoes/2');
     expect(await screen.findByText(facesp.name, { selector: 'h1' })).toBeTruthy();
     expect(screen.queryByText('Excluir')).toBeNull();
   });

@@ -1,82 +1,88 @@
+import { messages } from '@origem/contract/messages.pt';
 import type { Federation } from '@origem/contract/schemas/entities';
-import { useSession } from '../../lib/session';
-import { useRouteId } from '../../lib/use-route-id';
-import { formatCnpj, formatPhone } from '../../ui/format';
-import { RecordForbidden, RecordLoadFailed, RecordLoading, RecordNotFound } from '../../ui/record-states';
-import { useFederation } from './api/get-federation';
-import { addressText, EntityDetails, orDash } from './entity-details';
-import { canCreateOrDelete, canManageEntities } from './entity-rules';
-import { FEDERATIONS_PATH, FederationForm } from './federation-form';
+import type { z } from 'zod';
+import { federationsApi } from './api/entity-api';
+import { DETAILS_LOGO_STYLE, detailItems, orDash } from './entity-details';
+import { EntityEditPage } from './entity-edit-page';
+import {
+  abbreviationField,
+  cnpjField,
+  emailField,
+  half,
+  logoField,
+  nameField,
+  optionField,
+  phoneField,
+} from './entity-fields';
+import { type FederationFormValues, federationDefaults, federationFormSchema } from './entity-form-values';
+import { type EntityPageKind, useNoExtras } from './entity-page-kind';
+import { FEDERATIONS_PATH } from './entity-paths';
+import { withLogoFile } from './form-data';
 
-const back = { to: FEDERATIONS_PATH, label: 'Voltar para as federações' };
+/** The federation's screen: its logo is public and travels with the record in one multipart save. */
+export const federationPage: EntityPageKind<
+  Federation,
+  FederationFormValues,
+  z.output<typeof federationFormSchema>,
+  undefined
+> = {
+  creators: 'federation',
+  api: federationsApi,
+  listPath: FEDERATIONS_PATH,
+  texts: {
+    newTitle: 'Nova federação',
+    newHint: 'Cadastre uma federação de associações comerciais, com seus dados e sua logo.',
+    heading: 'Dados da federação',
+    noun: 'a federação',
+    deletionNote: 'Esta ação não pode ser desfeita.',
+    created: messages.success.federationCreated,
+    updated: messages.success.federationUpdated,
+    loading: 'Carregando federação',
+    forbidden: 'Você não tem permissão para cadastrar federações.',
+    back: 'Voltar para as federações',
+  },
+  hint: (federation) =>
+    [federation.abbreviation, federation.confederation?.name].filter(Boolean).join(' · ') || undefined,
+  schema: federationFormSchema,
+  defaults: federationDefaults,
+  body: withLogoFile,
+  useExtras: useNoExtras,
+  fields: [
+    nameField({ xs: 24, md: 16 }),
+    abbreviationField({ xs: 24, md: 8 }),
+    cnpjField,
+    optionField('confederation_id', 'Confederação', '/v2/confederation/all'),
+    emailField,
+    phoneField('phone', 'Telefone', half),
+  ],
+  logo: logoField(
+    'Logo da federação',
+    'Aparece no cabeçalho do Origem para os usuários da federação e nos documentos impressos.',
+  ),
+  details: (federation) => [
+    detailItems.name(federation),
+    detailItems.abbreviation(federation),
+    detailItems.cnpj(federation),
+    { key: 'confederation', label: 'Confederação', children: orDash(federation.confederation?.name) },
+    {
+      key: 'associations',
+      label: 'Associações',
+      children: federation.associations_count.toLocaleString('pt-BR'),
+    },
+    detailItems.email(federation),
+    detailItems.phone(federation),
+    detailItems.address(federation),
+    detailItems.logo(
+      federation.logo ? (
+        <img src={federation.logo.url} alt={`Logo da ${federation.name}`} style={DETAILS_LOGO_STYLE} />
+      ) : (
+        '—'
+      ),
+    ),
+  ],
+};
 
-function FederationDetails({ federation }: { federation: Federation }) {
-  return (
-    <EntityDetails
-      title={federation.name}
-      backTo={FEDERATIONS_PATH}
-      heading="Dados da federação"
-      items={[
-        { key: 'name', label: 'Nome', children: federation.name, span: 2 },
-        { key: 'abbreviation', label: 'Sigla', children: orDash(federation.abbreviation) },
-        { key: 'cnpj', label: 'CNPJ', children: orDash(federation.cnpj && formatCnpj(federation.cnpj)) },
-        { key: 'confederation', label: 'Confederação', children: orDash(federation.confederation?.name) },
-        {
-          key: 'associations',
-          label: 'Associações',
-          children: federation.associations_count.toLocaleString('pt-BR'),
-        },
-        { key: 'email', label: 'E-mail', children: orDash(federation.email) },
-        { key: 'phone', label: 'Telefone', children: orDash(formatPhone(federation.phone)) },
-        { key: 'address', label: 'Endereço', children: orDash(addressText(federation)), span: 2 },
-        {
-          key: 'logo',
-          label: 'Logo',
-          span: 2,
-          children: federation.logo ? (
-            <img
-              src={federation.logo.url}
-              alt={`Logo da ${federation.name}`}
-              style={{ maxHeight: 80, maxWidth: 240, objectFit: 'contain' }}
-            />
-          ) : (
-            '—'
-          ),
-        },
-      ]}
-    />
-  );
-}
-
-/** /federacoes/$id: `novo` creates; a number edits (or shows read-only without entity.manage). */
+/** /federacoes/$id. */
 export function FederationEditPage() {
-  const { raw, id } = useRouteId();
-  const { user } = useSession();
-  const creating = raw === 'novo';
-  const query = useFederation(creating ? null : id);
-
-  if (creating) {
-    return canCreateOrDelete(user, 'federation') ? (
-      <FederationForm />
-    ) : (
-      <RecordForbidden title="Você não tem permissão para cadastrar federações." back={back} />
-    );
-  }
-  if (id === null) return <RecordNotFound back={back} />;
-  if (query.isPending) return <RecordLoading label="Carregando federação" />;
-  if (query.isError) {
-    return (
-      <RecordLoadFailed
-        error={query.error}
-        what="a federação"
-        onRetry={() => void query.refetch()}
-        back={back}
-      />
-    );
-  }
-  return canManageEntities(user) ? (
-    <FederationForm key={query.data.id} federation={query.data} />
-  ) : (
-    <FederationDetails federation={query.data} />
-  );
+  return <EntityEditPage kind={federationPage} />;
 }

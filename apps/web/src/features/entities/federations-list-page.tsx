@@ -1,9 +1,8 @@
 import type { Federation } from '@origem/contract/schemas/entities';
-import { useDeleteFederation } from './api/delete-federation';
-import { useFederationsTable } from './api/list-federations';
+import { federationsApi } from './api/entity-api';
 import { cnpjColumn, placeColumn } from './entity-columns';
 import { EntityListPage, type EntityListView } from './entity-list-page';
-import { FEDERATIONS_PATH } from './federation-form';
+import { federationPath } from './entity-paths';
 
 const view: EntityListView<Federation> = {
   kind: 'federation',
@@ -16,9 +15,8 @@ const view: EntityListView<Federation> = {
   emptyText: 'Nenhuma federação encontrada.',
   emptyHint: 'Cadastre a primeira federação em "Nova federação".',
   scrollX: 900,
-  pathOf: (id) => `${FEDERATIONS_PATH}/${id}`,
-  useTable: useFederationsTable,
-  useDelete: useDeleteFederation,
+  pathOf: federationPath,
+  api: federationsApi,
   deletionNote: (row) =>
     row.associations_count > 0
       ? 'Há associações comerciais nesta federação: a exclusão só é possível depois de movê-las ou excluí-las.'

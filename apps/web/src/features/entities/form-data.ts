@@ -19,3 +19,14 @@ export function toFormData(
   }
   return body;
 }
+
+/**
+ * The save of a federation or an association: the fields with the `logo` picked (or `remove_logo` when it was
+ * removed), one multipart request.
+ */
+export function withLogoFile({ logo, ...values }: { logo?: File | null } & Record<string, unknown>) {
+  return {
+    body: toFormData({ ...values, remove_logo: logo === null }, { file: logo instanceof File ? logo : null }),
+    withLogo: logo instanceof File,
+  };
+}
