@@ -1,85 +1,14 @@
-import { writeFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { pkcs12Of, testCa, testPerson } from '../apps/api/src/documents/signing/test-pki';
+import { pdfSignatures } from '../apps/api/src/test/pdf';
 import { answerDialog, expect, test } from './fixtures';
-import { samplePdf } from './legal-representative-steps';
-import { SIGNATURE_TRUST_PEM } from './playwright.config';
+import { a1Of, apiOf, certificateAwaitingSignature, signOnScreen, status } from './signature-steps';
 
 /**
  * Issue 14: the exporter's user, holding its legal representative's A1 (.p12 and password), signs a certificate
- * that awaits the first signature through /assinatura-digital-a1/{id} and sees it move to "Enviado para análise".
- * The certificate is prepared through the API (the certificate journey covers its screens); the CA is a throw-away
- * test CA the server is told to trust.
+ * that awaits the first signature through /assinatura-digital-a1/{id} and sees it move to "Enviado para análise";
+ * the association's official signs the approved certificate the same way and it is issued, its PDF served with the
+ * entity's PAdES seal. The certificate is prepared through the API (the certificate journey covers its screens);
+ * the CA is a throw-away test CA the server is told to trust.
  */
-
-const invoice = `FC-A1-${String(Date.now()).slice(-8)}`;
-const status = (page: Page) => page.locator('header .ant-tag').first();
-
-type Api = { get: <T>(path: string) => Promise<T>; post: <T>(path: string, init: object) => Promise<T> };
-
-/** The signed-in page's own session, as API calls. */
-async function apiOf(page: Page, request: APIRequestContext): Promise<Api & { exporterId: number }> {
-  const { token, user } = await page.evaluate(() => ({
-    token: localStorage.getItem('origem.token') ?? '',
-    user: JSON.parse(localStorage.getItem('origem.user') ?? '{}') as { exporter?: { id: number } },
-  }));
-  const headers = { authorization: `Bearer ${token}` };
-  const check = async <T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> => {
-    expect(res.ok(), `${res.url()}: ${await res.text()}`).toBe(true);
-    return (await res.json()) as T;
-  };
-  return {
-    exporterId: user.exporter?.id ?? 0,
-    get: async (path) => check(await request.get(path, { headers })),
-    post: async (path, init) => check(await request.post(path, { headers, ...init })),
-  };
-}
-
-type Page1<T> = { data: T[] };
-
-/** A digital certificate of the demo exporter, sent: it waits for the legal representative's signature. */
-async function certificateAwaitingSignature(api: Api & { exporterId: number }) {
-  const [rep] = (
-    await api.get<Page1<{ id: number; name: string; cpf: string }>>('/v1/legal_representative?name=Marina')
-  ).data;
-  const [importer] = (
-    await api.get<Page1<{ id: number }>>('/v2/company?company_type_id=1&corporate_name=Rioplatense')
-  ).data;
-  const deals = await api.get<
-    { id: number; abbreviation: string }[] | Page1<{ id: number; abbreviation: string }>
-  >('/v1/deal/all');
-  const deal = (Array.isArray(deals) ? deals : deals.data).find((d) => d.abbreviation === 'ACE-18');
-  const [declaration] = (
-    await api.get<Page1<{ id: number }>>(
-      `/v1/declaration/certificate/${api.exporterId}?product_name=Revestimento&deal_id=${deal?.id}`,
-    )
-  ).data;
-  expect(rep && importer && deal && declaration, 'dados de demonstração').toBeTruthy();
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-  const created = await api.post<{ id: number }>('/v1/certificate', {
-    data: {
-      legal_representative_id: rep?.id,
-      deal_id: deal?.id,
-      company_importer_id: importer?.id,
-      invoice_number: invoice,
-      invoice_date: today,
-      has_digital_signature: true,
-      items: [{ declaration_id: declaration?.id, quantity: '100', fob_value_usd: '1020,00' }],
-    },
-  });
-  await api.post('/v1/certificate/commercial_invoice/upload', {
-    multipart: {
-      certificate_id: String(created.id),
-      file: { name: 'fatura.pdf', mimeType: 'application/pdf', buffer: samplePdf(invoice) },
-    },
-  });
-  const sent = await api.post<{ certificate: { status: string } }>(
-    `/v1/certificate/send_analysis/${created.id}`,
-    { data: {} },
-  );
-  expect(sent.certificate.status).toBe('AGUARDANDO_ASSINATURA');
-  return { id: created.id, representative: rep as { name: string; cpf: string } };
-}
 
 test('the legal representative signs a certificate with an A1 file through the signing screen', async ({
   pageAs,
@@ -90,14 +19,7 @@ test('the legal representative signs a certificate with an A1 file through the s
   await page.goto('/certificado');
   await expect(page.getByRole('heading', { level: 1, name: 'Certificados' })).toBeVisible();
   const { id, representative } = await certificateAwaitingSignature(await apiOf(page, request));
-
-  const ca = testCa('AC Teste E2E');
-  writeFileSync(SIGNATURE_TRUST_PEM, ca.certPem);
-  const p12 = pkcs12Of(
-    testPerson(ca, { name: representative.name.toUpperCase(), cpf: representative.cpf }),
-    'senha-a1',
-    ca,
-  );
+  const p12 = a1Of(representative);
 
   await page.goto(`/certificado/${id}`);
   await expect(status(page)).toHaveText('Aguardando assinatura do exportador');
@@ -106,21 +28,67 @@ test('the legal representative signs a certificate with an A1 file through the s
   await expect(page.getByRole('heading', { level: 1, name: 'Assinatura digital A1' })).toBeVisible();
   await expect(page.getByText(`Primeira assinatura: ${representative.name}`)).toBeVisible();
 
-  await page
-    .getByLabel('Certificado A1 (.pfx/.p12)')
-    .setInputFiles({ name: 'marina.p12', mimeType: 'application/x-pkcs12', buffer: p12 });
   // A wrong password is refused next to the form; nothing changes.
-  await page.getByLabel('Senha do certificado').fill('errada');
-  await page.getByRole('button', { name: 'Assinar', exact: true }).click();
-  await answerDialog(page, 'não pode ser desfeita', 'Assinar');
+  await signOnScreen(page, p12, 'errada');
   await expect(page.getByText('A assinatura não foi aceita')).toBeVisible();
   await expect(page.getByText(/verifique o arquivo \(\.pfx\/\.p12\) e a senha/)).toBeVisible();
 
-  await page.getByLabel('Senha do certificado').fill('senha-a1');
-  await page.getByRole('button', { name: 'Assinar', exact: true }).click();
-  await answerDialog(page, 'não pode ser desfeita', 'Assinar');
+  await signOnScreen(page, p12);
   await answerDialog(page, 'Certificado assinado e enviado para análise!');
   await expect(page).toHaveURL(new RegExp(`/certificado/${id}$`));
   await expect(status(page)).toHaveText('Enviado para análise');
   await expect(page.getByRole('button', { name: 'Assinar (exportador) com certificado A1' })).toHaveCount(0);
+});
+
+test('the association official signs the approved certificate with A1: issued, its signed PDF valid', async ({
+  pageAs,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const exporterPage = await pageAs('exportador');
+  await exporterPage.goto('/certificado');
+  await expect(exporterPage.getByRole('heading', { level: 1, name: 'Certificados' })).toBeVisible();
+  const exporter = await apiOf(exporterPage, request);
+  const { id, representative } = await certificateAwaitingSignature(exporter);
+  const first = await exporter.post<{ certificate: { status: string } }>(
+    `/v1/certificate/first/signature/xml/a1/${id}`,
+    {
+      multipart: {
+        password: 'senha-a1',
+        certificate: { name: 'a1.p12', mimeType: 'application/x-pkcs12', buffer: a1Of(representative) },
+      },
+    },
+  );
+  expect(first.certificate.status).toBe('ENVIADO');
+
+  const page = await pageAs('associacao');
+  await page.goto('/certificado');
+  await expect(page.getByRole('heading', { level: 1, name: 'Certificados' })).toBeVisible();
+  const official = await apiOf(page, request);
+  await official.get(`/v1/certificate/send_analyzing/${id}?type_analysis=analise`);
+  await official.post(`/v1/certificate/approve/${id}`, { data: {} });
+  const me = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('origem.user') ?? '{}') as { name: string; cpf: string },
+  );
+
+  await page.goto(`/certificado/${id}`);
+  await expect(status(page)).toHaveText('Aprovado — aguardando assinatura da entidade');
+  await page.getByRole('button', { name: 'Assinar (entidade) com certificado A1' }).click();
+  await expect(page).toHaveURL(new RegExp(`/assinatura-digital-a1/${id}\\?tipo=certificado$`));
+  await signOnScreen(page, a1Of(me));
+  await answerDialog(page, 'Certificado assinado pela entidade e EMITIDO!');
+  // Back on the entity's own screen of the record.
+  await expect(page).toHaveURL(new RegExp(`/certificado-consulta/${id}$`));
+  await expect(status(page)).toHaveText('Emitido');
+  await expect(page.getByRole('button', { name: 'Assinar (entidade) com certificado A1' })).toHaveCount(0);
+
+  const token = await page.evaluate(() => localStorage.getItem('origem.token') ?? '');
+  const pdf = await request.get(`/v1/certificate/print-signed/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(pdf.status(), await pdf.text()).toBe(200);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  const report = pdfSignatures(await pdf.body());
+  expect(report).toContain('Signature is Valid.');
+  expect(report).toContain('Total document signed');
 });

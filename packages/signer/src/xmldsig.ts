@@ -11,9 +11,9 @@ import { SignedXml } from 'xml-crypto';
 export type CodTarget = 'COD' | 'CODEH';
 
 export const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
-const SHA256 = 'http://www.w3.org/2001/04/xmlenc#sha256';
-const EXC_C14N = 'http://www.w3.org/2001/10/xml-exc-c14n#';
-const ENVELOPED = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
+export const SHA256 = 'http://www.w3.org/2001/04/xmlenc#sha256';
+export const EXC_C14N = 'http://www.w3.org/2001/10/xml-exc-c14n#';
+export const ENVELOPED = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
 
 // Absolute paths for the COD's parts (Envelope/CertOrigin/CODEH/CODExporter/COD, fixed by ALADI's schema):
 // xml-crypto evaluates the reference's XPath four times per signature, and a `//*` scan of the whole document each

@@ -17,9 +17,33 @@ export type SignerFacts = {
 export const pemOfBase64 = (base64: string) =>
   `-----BEGIN CERTIFICATE-----\n${base64.replace(/\s+/g, '').replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`;
 
+// The same few signers' certificates are read again on every verification (the XML check, the facts, the chain:
+// three parses each, forge's the slowest). A certificate is immutable, so its parsed form is kept by its PEM text;
+// bounded, as the PEMs come from uploaded documents.
+const PARSED_LIMIT = 256;
+const parsed = new Map<string, { x509: X509Certificate; facts: SignerFacts }>();
+
+function parse(pem: string) {
+  let entry = parsed.get(pem);
+  if (!entry) {
+    const x509 = new X509Certificate(pem);
+    entry = { x509, facts: readFacts(pem, x509) };
+    if (parsed.size >= PARSED_LIMIT) parsed.clear();
+    parsed.set(pem, entry);
+  }
+  return entry;
+}
+
+/** The certificate of a PEM, parsed once (throws on an invalid one, as `new X509Certificate` does). */
+export const x509Of = (pem: string): X509Certificate => parse(pem).x509;
+
 /** The CPF of an ICP-Brasil e-CPF: its subjectAltName otherName 2.16.76.1.3.1, else the `NAME:CPF` common name. */
 export function signerFacts(pem: string): SignerFacts {
-  const x509 = new X509Certificate(pem);
+  const { facts } = parse(pem);
+  return { ...facts, validFrom: new Date(facts.validFrom), validTo: new Date(facts.validTo) };
+}
+
+function readFacts(pem: string, x509: X509Certificate): SignerFacts {
   const cert = forge.pki.certificateFromPem(pem);
   const commonName = String(cert.subject.getField('CN')?.value ?? '');
   let cpf: string | null = null;
@@ -67,7 +91,7 @@ const within = (c: X509Certificate, at: Date) =>
 export function checkChain(pem: string, options: { trust: X509Certificate[]; at: Date }): SignerFacts {
   const { trust, at } = options;
   const facts = signerFacts(pem);
-  let current = new X509Certificate(pem);
+  let current = x509Of(pem);
   if (!within(current, at)) {
     throw new SignatureRefused(
       `O certificado digital de ${facts.commonName || 'quem assinou'} não estava válido na data da assinatura (validade ${new Date(current.validFrom).toLocaleDateString('pt-BR')} a ${new Date(current.validTo).toLocaleDateString('pt-BR')}).`,

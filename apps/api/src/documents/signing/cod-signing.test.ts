@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SignedXml } from 'xml-crypto';
 import { buildCod, COD_FORMS, certifyCod } from '../xml/cod';
 import { codSampleCertification, codSampleInput } from '../xml/cod-sample';
 import { xmllintErrors } from '../xml/schemas';
@@ -6,7 +7,7 @@ import { checkSigner, parseTrustList } from './certificate';
 import { SignatureRefused } from './errors';
 import { openPkcs12 } from './pkcs12';
 import { pkcs12Of, testCa, testPerson } from './test-pki';
-import { signCod, verifyCodSignature } from './xmldsig';
+import { parseCod, signCod, verifyCodSignature, verifyPart } from './xmldsig';
 import { xmlsecVerifies } from './xmlsec';
 
 const ca = testCa();
@@ -74,6 +75,70 @@ describe('our verifier', () => {
     expect(() => verifyCodSignature(forged, 'COD')).toThrow(SignatureRefused);
     expect(() => verifyCodSignature(buildCod(input('A18')), 'COD')).toThrow(/não tem a assinatura/);
     expect(() => verifyCodSignature('<a><b></a>', 'COD')).toThrow(/não é um XML válido/);
+  });
+
+  it('refuses a second element named COD (an id under a prefix too), a reference to another part, a changed digest', () => {
+    const wrapped = second.replace(
+      '<CODEH id="CODEH">',
+      '<CODEH id="CODEH"><COD xmlns:x="urn:x" x:id="COD"/>',
+    );
+    expect(() => verifyCodSignature(wrapped, 'COD')).toThrow(/mais de um elemento COD/);
+    const elsewhere = second.replace('URI="#COD"', 'URI="#CODEH"');
+    expect(() => verifyCodSignature(elsewhere, 'COD')).toThrow(/deve cobrir exatamente #COD/);
+    const digest = second.replace(
+      /<DigestValue>(.)/,
+      (_m, c: string) => `<DigestValue>${c === 'A' ? 'B' : 'A'}`,
+    );
+    expect(() => verifyCodSignature(digest, 'COD')).toThrow(/não confere/);
+    expect(xmlsec(digest, 'COD', ca.certPem)).toBe(false);
+  });
+
+  it('parses once for both signatures and leaves the document as it was; comments are not signed content', () => {
+    const doc = parseCod(second);
+    const before = doc.toString();
+    expect(verifyCodSignature(second, 'COD', doc)).toBe(exporter.certPem.replace(/\r/g, ''));
+    expect(verifyCodSignature(second, 'CODEH', doc)).toBe(official.certPem.replace(/\r/g, ''));
+    expect(doc.toString()).toBe(before);
+    const commented = second.replace('<CODEH id="CODEH">', '<CODEH id="CODEH"><!-- nota -->');
+    expect(verifyCodSignature(commented, 'CODEH')).toBeTruthy();
+    expect(xmlsec(commented, 'CODEH', ca.certPem)).toBe(true);
+  });
+
+  it('verifies a signature inside what it covers (the enveloped transform) and one in another shape', () => {
+    const part = { id: 'Part', parent: 'Part', who: 'do teste' };
+    const xml = '<Doc><Part id="Part"><A>1</A></Part></Doc>';
+    const sign = (options: { c14n: string; digest: string }) => {
+      const sig = new SignedXml({
+        privateKey: exporter.keyPem,
+        publicCert: exporter.certPem,
+        signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+        canonicalizationAlgorithm: options.c14n,
+      });
+      sig.addReference({
+        xpath: "//*[@id='Part']",
+        digestAlgorithm: options.digest,
+        transforms: ['http://www.w3.org/2000/09/xmldsig#enveloped-signature', options.c14n],
+      });
+      sig.computeSignature(xml, { location: { reference: "//*[@id='Part']", action: 'append' } });
+      return sig.getSignedXml();
+    };
+    // Our shape, the signature the last child of the part: removed before the digest, on a copy.
+    const inside = sign({
+      c14n: 'http://www.w3.org/2001/10/xml-exc-c14n#',
+      digest: 'http://www.w3.org/2001/04/xmlenc#sha256',
+    });
+    const doc = parseCod(inside);
+    expect(verifyPart(inside, part, doc)).toBe(exporter.certPem.replace(/\r/g, ''));
+    expect(doc.getElementsByTagNameNS('*', 'Signature').length).toBe(1);
+    expect(xmlsec(inside, part, ca.certPem)).toBe(true);
+    expect(() => verifyPart(inside.replace('<A>1</A>', '<A>2</A>'), part)).toThrow(/não confere/);
+    // Inclusive C14N and SHA-1: not what we sign, still checked (by xml-crypto) and refused when altered.
+    const other = sign({
+      c14n: 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315',
+      digest: 'http://www.w3.org/2000/09/xmldsig#sha1',
+    });
+    expect(verifyPart(other, part)).toBe(exporter.certPem.replace(/\r/g, ''));
+    expect(() => verifyPart(other.replace('<A>1</A>', '<A>2</A>'), part)).toThrow(/não confere/);
   });
 
   it('checks the signer: trusted chain, validity at signing time, CPF from otherName or CN', () => {

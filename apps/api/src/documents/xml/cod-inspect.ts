@@ -125,6 +125,7 @@ const SIGNERS: Record<CodTarget, { label: string; who: string }> = {
 /** One signature: the XMLDSig itself, then the certificate's chain and validity at the signing date, then its CPF. */
 function checkSignature(
   xml: string,
+  doc: Document,
   target: CodTarget,
   present: boolean,
   signedAt: string | null,
@@ -147,7 +148,7 @@ function checkSignature(
   result.status = 'invalid';
   let pem: string;
   try {
-    pem = verifyCodSignature(xml, target);
+    pem = verifyCodSignature(xml, target, doc);
   } catch (err) {
     if (!(err instanceof SignatureRefused)) throw err;
     result.reason = err.message;
@@ -229,8 +230,8 @@ export async function inspectCod(bytes: Buffer, options: InspectOptions): Promis
   const declarationDate = isoDate(text(descendant(formElement ?? cod, 'Declaration'), 'DeclarationDate'));
   const certificateDate = isoDate(text(certification, 'CertificateDate'));
   const signatures = [
-    checkSignature(xml, 'COD', hasExporterSignature, declarationDate, options),
-    checkSignature(xml, 'CODEH', hasEntitySignature, certificateDate, options),
+    checkSignature(xml, doc, 'COD', hasExporterSignature, declarationDate, options),
+    checkSignature(xml, doc, 'CODEH', hasEntitySignature, certificateDate, options),
   ];
 
   const goods = formElement

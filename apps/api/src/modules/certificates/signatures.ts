@@ -13,6 +13,7 @@ import { openPkcs12 } from '../../documents/signing/pkcs12';
 import {
   type CodTarget,
   isIssuedPlusSignature,
+  parseCod,
   signCod,
   verifyCodSignature,
 } from '../../documents/signing/xmldsig';
@@ -192,9 +193,10 @@ async function acceptSigned(
   const { target, who } = stages[stage];
   const cpf = await signerCpf(tx, stage, found, actor);
   const { signer } = await asRefusal(() => {
-    // The exporter's signature must survive the second one: CODEH covers it.
-    if (stage === 'second') verifyCodSignature(xml, 'COD');
-    return verifyReceived(config, xml, target, at, cpf, who);
+    // Parsed once for both signatures. The exporter's must survive the second one: CODEH covers it.
+    const doc = parseCod(xml);
+    if (stage === 'second') verifyCodSignature(xml, 'COD', doc);
+    return verifyReceived(config, xml, doc, target, at, cpf, who);
   });
   if (stage === 'first') {
     await tx.insert(certificateCods).values({
@@ -319,12 +321,13 @@ export function acceptA3(
 function verifyReceived(
   config: Config,
   xml: string,
+  doc: Document,
   target: CodTarget,
   at: Date,
   cpf: string | null,
   who: string,
 ): { signer: string } {
-  const pem = verifyCodSignature(xml, target);
+  const pem = verifyCodSignature(xml, target, doc);
   if (!cpf) throw new SignatureRefused(`O CPF ${who} não está cadastrado.`);
   const facts = checkSigner(pem, { trust: trustList(config), at, cpf, who });
   return { signer: facts.commonName.slice(0, 255) };
