@@ -311,7 +311,14 @@ export class PdfTableStream {
   }
 
   private addPage(): void {
+    const previous = this.doc.page as
+      | (PDFKit.PDFPage & { resources: PDFKit.PDFKitReference; content: PDFKit.PDFKitReference })
+      | undefined;
     this.doc.addPage();
+    // The finished page is written out; only its reference is needed now (the page tree lists it at the end).
+    if (previous)
+      for (const ref of [previous.dictionary, previous.resources, previous.content])
+        (ref as { data: object }).data = {};
     this.newPages += 1;
     this.y = MARGIN.top;
     const top = this.doc.page.height - MARGIN.bottom + 16;
