@@ -225,7 +225,11 @@ export class PdfTableStream {
     const face = kind === 'group' ? this.faces.boldItalic : this.faces.bold;
     const last = this.columns.length - 1;
     const span = (amount === null ? this.contentWidth() : (this.x[last] ?? 0) - MARGIN.left) - 2 * PAD_X;
-    const lines = this.wrapTo(face, text, span);
+    // With few columns the amount's left leaves the text little room: the text takes the width, the amount a line.
+    const beside = span >= this.contentWidth() / 3;
+    const lines = this.wrapTo(face, text, beside ? span : this.contentWidth() - 2 * PAD_X);
+    const amountLine = beside ? 0 : lines.length;
+    if (amount !== null && !beside) lines.push('');
     const height = lines.length * this.lineHeight + 2 * PAD_Y;
     // A group's heading stays on the page of its first row.
     this.ensureRoom(kind === 'group' ? height + this.lineHeight + 2 * PAD_Y : height);
@@ -234,7 +238,8 @@ export class PdfTableStream {
     lines.forEach((line, l) => {
       ops += this.textOps(face, line, MARGIN.left + PAD_X, this.y + PAD_Y + l * this.lineHeight);
     });
-    if (amount !== null) ops += this.cellOps(face, amount, last, this.y + PAD_Y, 'right');
+    if (amount !== null)
+      ops += this.cellOps(face, amount, last, this.y + PAD_Y + amountLine * this.lineHeight, 'right');
     this.writeText(face, INK, ops);
     this.y += height;
     if (kind === 'group') this.rule(0.5, RULE);
@@ -289,10 +294,17 @@ export class PdfTableStream {
         : Math.max(bold.width(c.label, this.size), bold.width(c.fit, this.size)) + 2 * PAD_X,
     );
     const shares = this.columns.reduce((sum, c) => sum + (c.share ?? 0), 0);
-    const rest = Math.max(0, this.contentWidth() - natural.reduce((a, b) => a + b, 0));
+    const used = natural.reduce((a, b) => a + b, 0);
+    const rest = Math.max(0, this.contentWidth() - used);
     let x = MARGIN.left;
     this.columns.forEach((c, i) => {
-      const width = c.share === undefined ? (natural[i] ?? 0) : (rest * c.share) / shares;
+      // Without a shared column the fitted ones widen alike, so the table still spans the page.
+      const width =
+        c.share !== undefined
+          ? (rest * c.share) / shares
+          : shares === 0
+            ? ((natural[i] ?? 0) * this.contentWidth()) / Math.max(used, 1)
+            : (natural[i] ?? 0);
       this.x.push(x);
       this.widths.push(width);
       x += width;
