@@ -7,7 +7,7 @@ import { type BillingReport, cellText, fieldLabel, formatReais, periodText } fro
 const FIT: Partial<Record<ReportField, string>> = {
   certificate_number: 'BRACSA00000000000000',
   issued_at: '00/00/0000',
-  deal: 'ACE-000',
+  deal: 'MERCOSUL-ISRAEL',
   exporter_tax_id: '000.000.000/0000-00',
   payer_tax_id: '000.000.000/0000-00',
   tariff: 'Tarifa não cadastrada',
