@@ -156,6 +156,8 @@ export class PdfTableStream {
       margins: MARGIN,
       autoFirstPage: false,
       bufferPages: false,
+      // No default Helvetica: pdfkit would parse its metrics file (~25 ms) for every document that never uses it.
+      font: '',
       info: {
         Title: options.title,
         Author: options.author ?? 'Origem',
