@@ -1,60 +1,61 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ReportField } from '@origem/contract/schemas/reports';
-import type { Content, TableCell } from 'pdfmake/interfaces';
-import { renderPdf } from '../../documents/pdf/render';
+import { PdfTableStream, type StreamColumn } from '../../documents/pdf/table-stream';
 import { type BillingReport, cellText, fieldLabel, formatReais, periodText } from './model';
 
-// Short, unbreakable columns take their own width; the names share the rest of the page.
-const AUTO_WIDTH = new Set<ReportField>(['certificate_number', 'issued_at', 'deal', 'amount']);
+// Short values take the width of their widest sample; names and free text share the rest of the page.
+const FIT: Partial<Record<ReportField, string>> = {
+  certificate_number: 'BRACSA00000000000000',
+  issued_at: '00/00/0000',
+  deal: 'MERCOSUL-ISRAEL',
+  exporter_tax_id: '000.000.000/0000-00',
+  payer_tax_id: '000.000.000/0000-00',
+  tariff: 'Tarifa não cadastrada',
+  amount: 'R$ 00.000,00',
+};
+const SHARE: Partial<Record<ReportField, number>> = { invoice_number: 1 };
 
-/** The report as a landscape A4 table: group headings, subtotals and the total, amounts right-aligned. */
-export function billingPdf(report: BillingReport): Promise<Buffer> {
-  const width = report.fields.length;
-  const amountIndex = width - 1;
-  const body: TableCell[][] = [
-    report.fields.map((f, i) => ({
-      text: fieldLabel(f),
-      bold: true,
-      fillColor: '#e8eef5',
-      alignment: i === amountIndex ? 'right' : 'left',
-    })),
-  ];
-  const spanRow = (text: string, cents: number | null, style: { bold?: boolean; italics?: boolean }) => {
-    const row: TableCell[] = [{ text, colSpan: cents === null ? width : width - 1, ...style }];
-    for (let i = 1; i < (cents === null ? width : width - 1); i++) row.push({ text: '' });
-    if (cents !== null) row.push({ text: formatReais(cents), alignment: 'right', noWrap: true, ...style });
-    body.push(row);
-  };
+function column(field: ReportField): StreamColumn {
+  const label = fieldLabel(field);
+  const align = field === 'amount' ? 'right' : 'left';
+  const fit = FIT[field];
+  return fit === undefined ? { label, align, share: SHARE[field] ?? 2 } : { label, align, fit };
+}
+
+/**
+ * The report as a landscape A4 table, produced a page at a time: group headings, subtotals and the total, amounts
+ * right-aligned, the header on every page. Between pages it yields to the event loop and hands over the finished
+ * pages, so a reader of the stream gets them while the rest is still being written.
+ */
+export async function* billingPdf(report: BillingReport): AsyncGenerator<Buffer> {
+  const pdf = new PdfTableStream({
+    title: report.title,
+    layout: 'landscape',
+    columns: report.fields.map(column),
+  });
+  pdf.heading(report.title, { size: 14, bold: true });
+  pdf.heading(report.subject, { size: 10, after: 2 });
+  pdf.heading(`Período: ${periodText(report.period)}`, { size: 9, color: '#555555', after: 8 });
+  if (report.count === 0) pdf.note('Nenhum certificado emitido no período.');
   for (const group of report.groups) {
-    if (report.groupLabel)
-      spanRow(`${report.groupLabel}: ${group.label}`, null, { bold: true, italics: true });
+    if (report.groupLabel) pdf.band('group', `${report.groupLabel}: ${group.label}`);
     for (const line of group.lines) {
-      body.push(
-        report.fields.map((f, i) => ({
-          text: cellText(line, f),
-          alignment: i === amountIndex ? 'right' : 'left',
-          noWrap: i === amountIndex,
-        })),
-      );
+      pdf.row(report.fields.map((f) => cellText(line, f)));
+      if (pdf.pageTurned()) {
+        yield pdf.take();
+        await nextTurn();
+      }
     }
-    if (report.groupLabel) spanRow(`Subtotal (${group.count} certificado(s))`, group.cents, { bold: true });
+    if (report.groupLabel)
+      pdf.band('subtotal', `Subtotal (${group.count} certificado(s))`, formatReais(group.cents));
   }
-  spanRow(`Total: ${report.count} certificado(s)`, report.cents, { bold: true });
+  if (report.count > 0) pdf.band('total', `Total: ${report.count} certificado(s)`, formatReais(report.cents));
+  yield pdf.finish();
+}
 
-  const content: Content = [
-    { text: report.title, fontSize: 14, bold: true },
-    { text: report.subject, fontSize: 10, margin: [0, 2, 0, 0] },
-    { text: `Período: ${periodText(report.period)}`, fontSize: 9, color: '#555555', margin: [0, 2, 0, 10] },
-    report.count === 0
-      ? { text: 'Nenhum certificado emitido no período.', italics: true }
-      : {
-          table: {
-            headerRows: 1,
-            widths: report.fields.map((f) => (AUTO_WIDTH.has(f) ? 'auto' : '*')),
-            body,
-          },
-          layout: 'lightHorizontalLines',
-          fontSize: 7.5,
-        },
-  ];
-  return renderPdf(content, { title: report.title, pageOrientation: 'landscape' });
+/** The whole PDF in memory (tests, and callers that need its length). */
+export async function billingPdfBuffer(report: BillingReport): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of billingPdf(report)) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }

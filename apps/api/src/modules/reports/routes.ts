@@ -34,16 +34,17 @@ const fileDoc =
   '(o despachante que o pediu, senão o exportador) é associado.';
 
 function sendReport(reply: FastifyReply, file: reports.ReportFile) {
+  // A streamed PDF goes out chunked: its length is known only at its end.
+  if (Buffer.isBuffer(file.body)) reply.header('content-length', String(file.body.length));
   return reply
     .header('content-type', file.contentType)
-    .header('content-length', String(file.bytes.length))
     .header(
       'content-disposition',
       `attachment; filename="${file.fileName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
     )
     .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff')
-    .send(file.bytes);
+    .send(file.body);
 }
 
 /** SPEC §7 "Reports": billing summaries and their files (DOMAIN.md §9). */

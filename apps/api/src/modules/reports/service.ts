@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { PAGE_SIZE, TOTAL_CAP } from '@origem/contract/paging';
 import type { RoleType } from '@origem/contract/permissions';
 import {
@@ -27,7 +28,8 @@ import { billingCsv } from './render-csv';
 import { billingPdf } from './render-pdf';
 import { billingXlsx } from './render-xlsx';
 
-export type ReportFile = { bytes: Buffer; fileName: string; contentType: string };
+/** A report's file: CSV and XLSX whole, the PDF as a stream of its pages while they are written. */
+export type ReportFile = { body: Buffer | Readable; fileName: string; contentType: string };
 
 const CONTENT_TYPES: Record<ReportType, string> = {
   pdf: 'application/pdf',
@@ -109,14 +111,14 @@ async function render(
     grouping: input.grouping,
     lines,
   });
-  const bytes =
+  const body =
     input.type === 'csv'
       ? billingCsv(report)
       : input.type === 'xlsx'
         ? await billingXlsx(report)
-        : await billingPdf(report);
+        : Readable.from(billingPdf(report), { objectMode: false });
   return {
-    bytes,
+    body,
     fileName: reportFileName(input.kind, input.period, input.type),
     contentType: CONTENT_TYPES[input.type],
   };

@@ -1,0 +1,430 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+
+// The same Roboto the pdfmake documents embed (it ships with pdfmake): every Portuguese accent. Read once.
+const require = createRequire(import.meta.url);
+const fontDir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
+const FONT_FILES = {
+  regular: 'Roboto-Regular.ttf',
+  bold: 'Roboto-Medium.ttf',
+  italic: 'Roboto-Italic.ttf',
+  boldItalic: 'Roboto-MediumItalic.ttf',
+} as const;
+export type FontName = keyof typeof FONT_FILES;
+let fontBytes: [FontName, Buffer][] | null = null;
+function fontFiles(): [FontName, Buffer][] {
+  fontBytes ??= Object.entries(FONT_FILES).map(([name, file]) => [
+    name as FontName,
+    readFileSync(path.join(fontDir, file)),
+  ]);
+  return fontBytes;
+}
+
+/**
+ * A column: `fit` sizes it to a sample of its widest expected value (or its label, if wider); `share` columns split
+ * what is left in that proportion, and wrap.
+ */
+export type StreamColumn = { label: string; align?: 'left' | 'right' } & (
+  | { fit: string; share?: never }
+  | { share: number; fit?: never }
+);
+
+/** A full-width line of the table: a group's heading, a subtotal or the total (its amount in the last column). */
+export type BandKind = 'group' | 'subtotal' | 'total';
+
+export type TableStreamOptions = {
+  /** Metadata title, and the left side of every page's footer. */
+  title: string;
+  author?: string;
+  layout: 'landscape' | 'portrait';
+  columns: StreamColumn[];
+  fontSize?: number;
+};
+
+const MARGIN = { top: 48, right: 40, bottom: 56, left: 40 };
+const PAD_X = 4;
+const PAD_Y = 3.5;
+const LEADING = 1.1;
+const FOOTER_SIZE = 7;
+const INK = '#1f2933';
+const MUTED = '#666666';
+const HEADER_FILL = '#e8eef5';
+const BAND_FILL = '#f3f6f9';
+const RULE = '#d5dbe3';
+
+/**
+ * pdfkit's embedded font (pdfkit ^0.19 internals): its PDF name and dictionary, metrics, the fontkit font, and the
+ * subset, widths and Unicode map it embeds at the end for the glyphs used.
+ */
+type PdfkitFont = {
+  id: string;
+  ascender: number;
+  scale: number;
+  lineHeight(size: number, includeGap?: boolean): number;
+  font: { glyphForCodePoint(codePoint: number): { id: number; advanceWidth: number } };
+  subset: { includeGlyph(glyph: number): number };
+  widths: number[];
+  unicode: number[][];
+  ref(): PDFKit.PDFKitReference;
+};
+type PdfDoc = PDFKit.PDFDocument & { _font: PdfkitFont };
+
+/**
+ * A font as the table writes it: each character straight from the font's character map, kept once looked up (an
+ * alphabet's worth), so a cell costs a few map reads. No shaping run: pdfkit's would load the font's substitution
+ * and positioning tables for every document (tens of milliseconds per font) and lay out every distinct word. Table
+ * text goes without kerning or ligatures, which at this size nobody sees and which keeps copied text plain.
+ */
+class Face {
+  private readonly chars = new Map<string, { hex: string; advance: number }>();
+  constructor(
+    readonly font: PdfkitFont,
+    private readonly doc: PdfDoc,
+  ) {}
+
+  private glyph(char: string) {
+    let g = this.chars.get(char);
+    if (!g) {
+      const f = this.font;
+      const codePoint = char.codePointAt(0) ?? 0;
+      const glyph = f.font.glyphForCodePoint(codePoint);
+      const id = f.subset.includeGlyph(glyph.id);
+      // What pdfkit records for the glyphs it encodes: the widths and the text a reader copies.
+      f.widths[id] ??= glyph.advanceWidth * f.scale;
+      f.unicode[id] ??= [codePoint];
+      g = { hex: id.toString(16).padStart(4, '0'), advance: glyph.advanceWidth * f.scale };
+      this.chars.set(char, g);
+    }
+    return g;
+  }
+
+  width(text: string, size: number): number {
+    let units = 0;
+    for (const char of text) units += this.glyph(char).advance;
+    return (units * size) / 1000;
+  }
+
+  hex(text: string): string {
+    let out = '';
+    for (const char of text) out += this.glyph(char).hex;
+    return out;
+  }
+
+  /** The font in the current page's resources (pdfkit does this for the text it draws itself). */
+  register(): void {
+    const fonts = this.doc.page.fonts as Record<string, PDFKit.PDFKitReference>;
+    fonts[this.font.id] ??= this.font.ref();
+  }
+}
+
+const rgb = (hex: string) =>
+  [1, 3, 5].map((i) => (Number.parseInt(hex.slice(i, i + 2), 16) / 255).toFixed(3)).join(' ');
+const num = (n: number) => (Math.round(n * 100) / 100).toString();
+
+/**
+ * A table written page by page on pdfkit: each row goes onto the current page as it comes and a full page leaves
+ * for the output as soon as the next one starts, so neither the time per row nor the memory grows with the number
+ * of rows (pdfmake lays the whole document out in memory first). A4, the header repeated on every page, rows never
+ * split across pages, and "Página n de N" in the footer: each page shows a small form whose text is written once
+ * the last page is known.
+ *
+ * Read the bytes with `take()` as pages complete and `finish()` at the end.
+ */
+export class PdfTableStream {
+  private readonly doc: PdfDoc;
+  private readonly faces = {} as Record<FontName, Face>;
+  private readonly size: number;
+  private readonly lineHeight: number;
+  private readonly x: number[] = [];
+  private readonly widths: number[] = [];
+  private readonly columns: StreamColumn[];
+  private readonly footers: PDFKit.PDFKitReference[] = [];
+  private readonly title: string;
+  private y = MARGIN.top;
+  private tableStarted = false;
+  private newPages = 0;
+
+  constructor(options: TableStreamOptions) {
+    this.title = options.title;
+    this.columns = options.columns;
+    this.size = options.fontSize ?? 7.5;
+    this.doc = new PDFDocument({
+      size: 'A4',
+      layout: options.layout,
+      margins: MARGIN,
+      autoFirstPage: false,
+      bufferPages: false,
+      // No default Helvetica: pdfkit would parse its metrics file (~25 ms) for every document that never uses it.
+      font: '',
+      info: {
+        Title: options.title,
+        Author: options.author ?? 'Origem',
+        Creator: 'Origem',
+        Producer: 'Origem',
+      },
+    }) as PdfDoc;
+    for (const [name, bytes] of fontFiles()) {
+      this.doc.registerFont(name, bytes);
+      this.doc.font(name);
+      this.faces[name] = new Face(this.doc._font, this.doc);
+    }
+    this.lineHeight = this.faces.regular.font.lineHeight(this.size) * LEADING;
+    this.addPage();
+    this.newPages = 0;
+    this.layoutColumns();
+  }
+
+  /** Whether a page was started since the last call (a producer hands over the finished one then). */
+  pageTurned(): boolean {
+    const turned = this.newPages > 0;
+    this.newPages = 0;
+    return turned;
+  }
+
+  /** A line of text above the table (title, subject, period); wraps at the page's width. */
+  heading(text: string, style: { size: number; bold?: boolean; color?: string; after?: number }): void {
+    this.paragraph(style.bold ? this.faces.bold : this.faces.regular, text, style.size, style.color ?? INK);
+    this.y += style.after ?? 0;
+  }
+
+  /** A paragraph in italics where the table would be (an empty report). */
+  note(text: string): void {
+    this.y += 4;
+    this.paragraph(this.faces.italic, text, 9, INK);
+  }
+
+  private paragraph(face: Face, text: string, size: number, color: string): void {
+    const lineHeight = face.font.lineHeight(size, true);
+    let ops = '';
+    for (const line of this.wrapTo(face, text, this.contentWidth(), size)) {
+      ops += this.textOps(face, line, MARGIN.left, this.y, size);
+      this.y += lineHeight;
+    }
+    this.writeText(face, color, ops);
+  }
+
+  /** One line of the table, a cell per column. */
+  row(cells: string[]): void {
+    const face = this.faces.regular;
+    const lines = cells.map((cell, i) => this.wrap(face, cell, i));
+    const height = Math.max(1, ...lines.map((l) => l.length)) * this.lineHeight + 2 * PAD_Y;
+    this.ensureRoom(height);
+    let ops = '';
+    lines.forEach((cellLines, i) => {
+      cellLines.forEach((line, l) => {
+        ops += this.cellOps(face, line, i, this.y + PAD_Y + l * this.lineHeight);
+      });
+    });
+    this.writeText(face, INK, ops);
+    this.y += height;
+    this.rule(0.5, RULE);
+  }
+
+  /** A group's heading, a subtotal or the total: its text across the table, the amount in the last column. */
+  band(kind: BandKind, text: string, amount: string | null = null): void {
+    const face = kind === 'group' ? this.faces.boldItalic : this.faces.bold;
+    const last = this.columns.length - 1;
+    const span = (amount === null ? this.contentWidth() : (this.x[last] ?? 0) - MARGIN.left) - 2 * PAD_X;
+    // With few columns the amount's left leaves the text little room: the text takes the width, the amount a line.
+    const beside = span >= this.contentWidth() / 3;
+    const lines = this.wrapTo(face, text, beside ? span : this.contentWidth() - 2 * PAD_X);
+    const amountLine = beside ? 0 : lines.length;
+    if (amount !== null && !beside) lines.push('');
+    const height = lines.length * this.lineHeight + 2 * PAD_Y;
+    // A group's heading stays on the page of its first row.
+    this.ensureRoom(kind === 'group' ? height + this.lineHeight + 2 * PAD_Y : height);
+    if (kind !== 'subtotal') this.doc.rect(MARGIN.left, this.y, this.contentWidth(), height).fill(BAND_FILL);
+    let ops = '';
+    lines.forEach((line, l) => {
+      ops += this.textOps(face, line, MARGIN.left + PAD_X, this.y + PAD_Y + l * this.lineHeight);
+    });
+    if (amount !== null)
+      ops += this.cellOps(face, amount, last, this.y + PAD_Y + amountLine * this.lineHeight, 'right');
+    this.writeText(face, INK, ops);
+    this.y += height;
+    if (kind === 'group') this.rule(0.5, RULE);
+    else {
+      this.rule(kind === 'total' ? 1.25 : 0.75, INK);
+      this.y += 2;
+    }
+  }
+
+  /** The bytes produced since the last call: the pages already finished. */
+  take(): Buffer {
+    const chunks: Buffer[] = [];
+    for (let chunk = this.doc.read(); chunk !== null; chunk = this.doc.read()) chunks.push(chunk as Buffer);
+    return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+  }
+
+  /** Writes the page count into every footer, closes the document and returns its last bytes. */
+  finish(): Buffer {
+    const face = this.faces.regular;
+    const total = this.footers.length;
+    const { width, height } = this.doc.page;
+    // Right-aligned on the baseline of the footer's left side (pdfkit places text by its top).
+    const baseline = MARGIN.bottom - 16 - (face.font.ascender / 1000) * FOOTER_SIZE;
+    this.footers.forEach((form, i) => {
+      const text = `Página ${i + 1} de ${total}`;
+      const x = width - MARGIN.right - face.width(text, FOOTER_SIZE);
+      Object.assign(form.data, {
+        Type: 'XObject',
+        Subtype: 'Form',
+        BBox: [0, 0, width, height],
+        // pdfkit's pages draw from the top; the form goes back to PDF's bottom-up coordinates.
+        Matrix: [1, 0, 0, -1, 0, height],
+        Resources: { Font: { [face.font.id]: face.font.ref() } },
+      });
+      form.end(
+        `BT ${rgb(MUTED)} rg /${face.font.id} ${FOOTER_SIZE} Tf ${num(x)} ${num(baseline)} Td <${face.hex(text)}> Tj ET`,
+      );
+    });
+    this.doc.end();
+    return this.take();
+  }
+
+  private contentWidth(): number {
+    return this.doc.page.width - MARGIN.left - MARGIN.right;
+  }
+
+  private layoutColumns(): void {
+    const bold = this.faces.bold;
+    const natural = this.columns.map((c) =>
+      c.fit === undefined
+        ? 0
+        : Math.max(bold.width(c.label, this.size), bold.width(c.fit, this.size)) + 2 * PAD_X,
+    );
+    const shares = this.columns.reduce((sum, c) => sum + (c.share ?? 0), 0);
+    const used = natural.reduce((a, b) => a + b, 0);
+    const rest = Math.max(0, this.contentWidth() - used);
+    let x = MARGIN.left;
+    this.columns.forEach((c, i) => {
+      // Without a shared column the fitted ones widen alike, so the table still spans the page.
+      const width =
+        c.share !== undefined
+          ? (rest * c.share) / shares
+          : shares === 0
+            ? ((natural[i] ?? 0) * this.contentWidth()) / Math.max(used, 1)
+            : (natural[i] ?? 0);
+      this.x.push(x);
+      this.widths.push(width);
+      x += width;
+    });
+  }
+
+  private ensureRoom(height: number): void {
+    if (!this.tableStarted) {
+      this.tableStarted = true;
+      this.y += 4;
+      this.header();
+    }
+    if (this.y + height <= this.doc.page.height - MARGIN.bottom) return;
+    this.addPage();
+    this.header();
+  }
+
+  private addPage(): void {
+    const previous = this.doc.page as
+      | (PDFKit.PDFPage & { resources: PDFKit.PDFKitReference; content: PDFKit.PDFKitReference })
+      | undefined;
+    this.doc.addPage();
+    // The finished page is written out; only its reference is needed now (the page tree lists it at the end).
+    if (previous)
+      for (const ref of [previous.dictionary, previous.resources, previous.content])
+        (ref as { data: object }).data = {};
+    this.newPages += 1;
+    this.y = MARGIN.top;
+    const top = this.doc.page.height - MARGIN.bottom + 16;
+    const face = this.faces.regular;
+    this.writeText(face, MUTED, this.textOps(face, this.title, MARGIN.left, top, FOOTER_SIZE));
+    const form = this.doc.ref({});
+    const name = `Pg${this.footers.length + 1}`;
+    this.footers.push(form);
+    (this.doc.page.xobjects as Record<string, PDFKit.PDFKitReference>)[name] = form;
+    this.doc.addContent(`/${name} Do`);
+  }
+
+  private header(): void {
+    const face = this.faces.bold;
+    const lines = this.columns.map((c, i) => this.wrap(face, c.label, i));
+    const height = Math.max(...lines.map((l) => l.length)) * this.lineHeight + 2 * PAD_Y;
+    this.doc.rect(MARGIN.left, this.y, this.contentWidth(), height).fill(HEADER_FILL);
+    let ops = '';
+    lines.forEach((cellLines, i) => {
+      cellLines.forEach((line, l) => {
+        ops += this.cellOps(face, line, i, this.y + PAD_Y + l * this.lineHeight);
+      });
+    });
+    this.writeText(face, INK, ops);
+    this.y += height;
+    this.rule(1, INK);
+  }
+
+  private rule(width: number, color: string): void {
+    this.doc
+      .moveTo(MARGIN.left, this.y)
+      .lineTo(MARGIN.left + this.contentWidth(), this.y)
+      .lineWidth(width)
+      .strokeColor(color)
+      .stroke();
+  }
+
+  /** Text operators for one text fragment whose top is at y (pdfkit's coordinates, from the page's top). */
+  private textOps(face: Face, text: string, x: number, top: number, size = this.size): string {
+    if (!text) return '';
+    const baseline = this.doc.page.height - top - (face.font.ascender / 1000) * size;
+    return `/${face.font.id} ${num(size)} Tf 1 0 0 1 ${num(x)} ${num(baseline)} Tm <${face.hex(text)}> Tj\n`;
+  }
+
+  private cellOps(
+    face: Face,
+    text: string,
+    column: number,
+    top: number,
+    align = this.columns[column]?.align,
+  ) {
+    const left = (this.x[column] ?? 0) + PAD_X;
+    const x =
+      align === 'right' ? left + (this.widths[column] ?? 0) - 2 * PAD_X - face.width(text, this.size) : left;
+    return this.textOps(face, text, x, top);
+  }
+
+  /** One text object for a row's cells, in bottom-up coordinates and its own graphics state. */
+  private writeText(face: Face, color: string, ops: string): void {
+    if (!ops) return;
+    face.register();
+    this.doc.addContent(`q 1 0 0 -1 0 ${num(this.doc.page.height)} cm BT ${rgb(color)} rg\n${ops}ET Q`);
+  }
+
+  private wrap(face: Face, text: string, column: number): string[] {
+    // Amounts never wrap: a right-aligned figure may run into its neighbour's padding.
+    if (this.columns[column]?.align === 'right') return [text];
+    return this.wrapTo(face, text, (this.widths[column] ?? 0) - 2 * PAD_X);
+  }
+
+  /** Greedy word wrap; a word wider than the line is cut where it must be. */
+  private wrapTo(face: Face, text: string, width: number, size = this.size): string[] {
+    const fits = (s: string) => face.width(s, size) <= width;
+    if (fits(text)) return [text];
+    const lines: string[] = [];
+    let line = '';
+    for (const word of text.split(' ')) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (fits(candidate)) {
+        line = candidate;
+        continue;
+      }
+      if (line) lines.push(line);
+      line = word;
+      while (line.length > 1 && !fits(line)) {
+        let cut = line.length - 1;
+        while (cut > 1 && !fits(line.slice(0, cut))) cut--;
+        lines.push(line.slice(0, cut));
+        line = line.slice(cut);
+      }
+    }
+    if (line) lines.push(line);
+    return lines;
+  }
+}

@@ -1,0 +1,114 @@
+import { DEFAULT_REPORT_FIELDS } from '@origem/contract/schemas/reports';
+import { describe, expect, it } from 'vitest';
+import { pdfFonts, pdfText } from '../../test/pdf';
+import type { BillingLine } from './billing-queries';
+import { buildReport } from './model';
+import { billingPdf } from './render-pdf';
+
+const CERAMICA = 'Cerâmica Nova Exportação e Comércio de Louças Ltda.';
+const PORTO = 'Porto Despachos Aduaneiros Ltda.';
+
+/** 50 lines Cerâmica pays at 45,00, 40 a dispatcher pays at 90,00, one without a fee: 5.850,00 in all. */
+function lines(): BillingLine[] {
+  return Array.from({ length: 91 }, (_, i) => {
+    const dispatched = i >= 50 && i < 90;
+    return {
+      certificate_id: i + 1,
+      certificate_number: `BRACSA1826${String(i + 1).padStart(10, '0')}`,
+      issued_on: `2026-03-${String((i % 28) + 1).padStart(2, '0')}`,
+      invoice_number: `FAT-${i + 1}`,
+      deal: 'ACE-18',
+      federation_id: 1,
+      federation: 'Federação das Associações Comerciais de São Paulo',
+      association_id: 1,
+      association: 'Associação Comercial de Santos',
+      exporter_id: 1,
+      exporter: CERAMICA,
+      exporter_tax_id: '12345678000190',
+      dispatcher_id: dispatched ? 2 : null,
+      dispatcher: dispatched ? PORTO : null,
+      payer_tax_id: dispatched ? '98765432000110' : '12345678000190',
+      member: !dispatched,
+      amount: i === 90 ? null : dispatched ? '90.00' : '45.00',
+    };
+  });
+}
+
+const report = (input: BillingLine[]) =>
+  buildReport({
+    title: 'Faturamento da federação',
+    subject: 'Federação das Associações Comerciais de São Paulo',
+    period: { start_date: '2026-03-01', end_date: '2026-03-31' },
+    fields: DEFAULT_REPORT_FIELDS,
+    grouping: 3,
+    lines: input,
+  });
+
+async function render(input: BillingLine[]) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of billingPdf(report(input))) chunks.push(chunk);
+  return { chunks, pdf: Buffer.concat(chunks) };
+}
+
+const squeeze = (text: string) => text.replace(/\s+/g, ' ');
+
+describe('billing PDF (streaming table on pdfkit)', () => {
+  it('pages come out while the table is written; each repeats the header and is numbered', async () => {
+    const { chunks, pdf } = await render(lines());
+    const pages = pdfText(pdf)
+      .split('\f')
+      .filter((page) => page.trim());
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    // A chunk per finished page, the last one with the document's end (a page the total opens comes with it).
+    expect(chunks.length).toBeGreaterThanOrEqual(pages.length - 1);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks[0]?.subarray(0, 5).toString()).toBe('%PDF-');
+    pages.forEach((page, i) => {
+      expect(squeeze(page)).toMatch(
+        /Certificado Emitido em Fatura comercial Acordo Exportador Faturado a CPF\/CNPJ do faturado Tarifa Valor \(R\$\)/,
+      );
+      expect(page).toContain(`Página ${i + 1} de ${pages.length}`);
+      expect(page).toContain('Faturamento da federação');
+    });
+    // The title block only on the first page.
+    expect(pages[0]).toContain('Período: 01/03/2026 a 31/03/2026');
+    expect(pages[1]).not.toContain('Período:');
+  });
+
+  it('every line once, with accents; subtotals per payer and the total to the centavo', async () => {
+    const { pdf } = await render(lines());
+    const text = pdfText(pdf);
+    for (let n = 1; n <= 91; n++) {
+      const number = `BRACSA1826${String(n).padStart(10, '0')}`;
+      expect(text.split(number).length - 1, number).toBe(1);
+    }
+    expect(text).toContain('Federação das Associações Comerciais de São Paulo');
+    expect(text).toContain('Não associado');
+    expect(text).toContain('Tarifa não cadastrada');
+    expect(text).toContain('98.765.432/0001-10');
+    // The long name wraps inside its column rather than running over the next one.
+    expect(squeeze(text)).toContain('Cerâmica Nova Exportação');
+    expect(squeeze(text)).toMatch(/Faturado a: Despachante: Porto Despachos Aduaneiros Ltda\./);
+    expect(squeeze(text)).toMatch(
+      /Faturado a: Exportador: Cerâmica Nova Exportação e Comércio de Louças Ltda\./,
+    );
+    expect(text).toMatch(/Subtotal \(40 certificado\(s\)\)\s+R\$ 3\.600,00/);
+    expect(text).toMatch(/Subtotal \(51 certificado\(s\)\)\s+R\$ 2\.250,00/);
+    expect(text).toMatch(/Total: 91 certificado\(s\)\s+R\$ 5\.850,00/);
+    const fonts = pdfFonts(pdf);
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const font of fonts) {
+      expect(font.name).toMatch(/\+Roboto-/);
+      expect(font.embedded).toBe(true);
+    }
+  });
+
+  it('an empty period says so, on one numbered page without a table', async () => {
+    const { pdf } = await render([]);
+    const text = pdfText(pdf);
+    expect(text).toContain('Nenhum certificado emitido no período.');
+    expect(text).toContain('Página 1 de 1');
+    expect(text).not.toContain('Total:');
+    expect(text).not.toContain('Valor (R$)');
+  });
+});
