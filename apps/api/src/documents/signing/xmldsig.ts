@@ -171,6 +171,8 @@ function checkOurProfile(
   const expected = Buffer.from(oneChild(reference, 'DigestValue')?.textContent ?? '', 'base64');
   const value = Buffer.from(oneChild(signature, 'SignatureValue')?.textContent ?? '', 'base64');
   if (expected.length === 0 || value.length === 0) return false;
+  // RSA-SHA256 is what SignedInfo names: another kind of key is not ours to accept here.
+  if (certificate.publicKey.asymmetricKeyType !== 'rsa') return null;
   if (!verify('sha256', Buffer.from(signedInfoCanon, 'utf8'), certificate.publicKey, value)) return false;
   // The enveloped transform removes this signature when it lies inside what it covers (never in a COD: it follows
   // its part); then the copy is canonicalised, as the original must not change.
