@@ -211,13 +211,7 @@ export class PdfTableStream {
     const lines = cells.map((cell, i) => this.wrap(face, cell, i));
     const height = Math.max(1, ...lines.map((l) => l.length)) * this.lineHeight + 2 * PAD_Y;
     this.ensureRoom(height);
-    let ops = '';
-    lines.forEach((cellLines, i) => {
-      cellLines.forEach((line, l) => {
-        ops += this.cellOps(face, line, i, this.y + PAD_Y + l * this.lineHeight);
-      });
-    });
-    this.writeText(face, INK, ops);
+    this.writeCells(face, lines);
     this.y += height;
     this.rule(0.5, RULE);
   }
@@ -345,11 +339,8 @@ export class PdfTableStream {
     this.doc.addContent(`/${name} Do`);
   }
 
-  private header(): void {
-    const face = this.faces.bold;
-    const lines = this.columns.map((c, i) => this.wrap(face, c.label, i));
-    const height = Math.max(...lines.map((l) => l.length)) * this.lineHeight + 2 * PAD_Y;
-    this.doc.rect(MARGIN.left, this.y, this.contentWidth(), height).fill(HEADER_FILL);
+  /** Each column's wrapped lines, from the current line's top. */
+  private writeCells(face: Face, lines: string[][]): void {
     let ops = '';
     lines.forEach((cellLines, i) => {
       cellLines.forEach((line, l) => {
@@ -357,6 +348,14 @@ export class PdfTableStream {
       });
     });
     this.writeText(face, INK, ops);
+  }
+
+  private header(): void {
+    const face = this.faces.bold;
+    const lines = this.columns.map((c, i) => this.wrap(face, c.label, i));
+    const height = Math.max(...lines.map((l) => l.length)) * this.lineHeight + 2 * PAD_Y;
+    this.doc.rect(MARGIN.left, this.y, this.contentWidth(), height).fill(HEADER_FILL);
+    this.writeCells(face, lines);
     this.y += height;
     this.rule(1, INK);
   }
