@@ -94,6 +94,23 @@ export async function certificateAwaitingSignature(api: Api & { exporterId: numb
   return { id: created.id, representative: rep as { name: string; cpf: string } };
 }
 
+/** A declaration of the demo exporter, cloned from one of its own and sent: the legal representative may sign it. */
+export async function declarationToSign(api: Api) {
+  type Declaration = { id: number; legal_representative: { name: string; cpf: string | null } };
+  const [source] = (await api.get<Page1<{ id: number }>>('/v2/declaration?per_page=1')).data;
+  expect(source, 'declaração de demonstração').toBeTruthy();
+  const cloned = await api.post<{ declaration: Declaration }>(`/v1/declaration/clone/${source?.id}`, {
+    data: {},
+  });
+  const { id, legal_representative: representative } = cloned.declaration;
+  const sent = await api.post<{ declaration: { status: string } }>(`/v1/declaration/send_analysis/${id}`, {
+    data: {},
+  });
+  expect(sent.declaration.status).toBe('ENVIADA');
+  expect(representative.cpf, 'CPF do responsável legal').toBeTruthy();
+  return { id, representative: { name: representative.name, cpf: representative.cpf ?? '' } };
+}
+
 /** The test CA, trusted by the server from now on (it reads the trust file again when it changes). */
 let trusted: ReturnType<typeof testCa> | null = null;
 export function trustedCa() {

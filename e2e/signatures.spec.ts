@@ -1,6 +1,13 @@
 import { pdfSignatures } from '../apps/api/src/test/pdf';
 import { answerDialog, expect, test } from './fixtures';
-import { a1Of, apiOf, certificateAwaitingSignature, signOnScreen, status } from './signature-steps';
+import {
+  a1Of,
+  apiOf,
+  certificateAwaitingSignature,
+  declarationToSign,
+  signOnScreen,
+  status,
+} from './signature-steps';
 
 /**
  * Issue 14: the exporter's user, holding its legal representative's A1 (.p12 and password), signs a certificate
@@ -91,4 +98,30 @@ test('the association official signs the approved certificate with A1: issued, i
   const report = pdfSignatures(await pdf.body());
   expect(report).toContain('Signature is Valid.');
   expect(report).toContain('Total document signed');
+});
+
+test('the legal representative signs a sent declaration with A1 through its screen; the analyst sees it signed', async ({
+  pageAs,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const page = await pageAs('exportador');
+  await page.goto('/declaracao');
+  await expect(page.getByRole('heading', { level: 1, name: 'Declarações' })).toBeVisible();
+  const { id, representative } = await declarationToSign(await apiOf(page, request));
+
+  await page.goto(`/declaracao/${id}`);
+  await expect(status(page)).toHaveText('Enviada para análise');
+  await page.getByRole('button', { name: 'Assinar com certificado A1' }).click();
+  await expect(page).toHaveURL(new RegExp(`/assinatura-digital-a1/${id}\\?tipo=declaracao$`));
+  await signOnScreen(page, a1Of(representative));
+  await answerDialog(page, 'Declaração assinada digitalmente com sucesso!');
+  await expect(page).toHaveURL(new RegExp(`/declaracao/${id}$`));
+  await expect(page.getByRole('button', { name: 'XML assinado' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Assinar com certificado A1' })).toHaveCount(0);
+
+  // The analyst's screen of the record says it is signed and waits for the approval by signature.
+  const analyst = await pageAs('analista');
+  await analyst.goto(`/declaracao-consulta/${id}`);
+  await expect(analyst.getByText('Assinada digitalmente pelo responsável legal')).toBeVisible();
 });

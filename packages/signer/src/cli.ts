@@ -21,10 +21,10 @@ const TARGET_TEXT: Record<SignerDocument['target'], string> = {
   Declaration: 'da declaração de origem (#Declaration)',
 };
 
-const HELP = `Uso: origem-assinador --servidor <URL> --codigo <código> --modulo <biblioteca PKCS#11> [opções]
+const HELP = `Uso: origem-assinador --servidor <URL> --codigo=<código> --modulo <biblioteca PKCS#11> [opções]
 
   --servidor      endereço do Origem (ex.: https://origem.exemplo.org.br)
-  --codigo        código de assinatura mostrado na tela "Assinatura digital A3"
+  --codigo        código de assinatura mostrado na tela "Assinatura digital A3" (escreva --codigo=<código>)
   --modulo        biblioteca PKCS#11 do token (ou ORIGEM_PKCS11_MODULE), ex.: /usr/lib/libeTPkcs11.so
   --token         rótulo do token, se houver mais de um conectado
   --id            CKA_ID (hex) do certificado no token; sem ele, o primeiro certificado
@@ -60,20 +60,40 @@ async function messageOf(res: Response): Promise<string> {
   }
 }
 
+const OPTIONS = {
+  servidor: { type: 'string' },
+  codigo: { type: 'string' },
+  modulo: { type: 'string' },
+  token: { type: 'string' },
+  id: { type: 'string' },
+  pin: { type: 'string' },
+  ajuda: { type: 'boolean' },
+  help: { type: 'boolean' },
+} as const;
+
+/** The options, or a Portuguese refusal (Node's own message is in English). */
+function readOptions(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: OPTIONS }).values;
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    const why =
+      code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE'
+        ? 'um valor começa com "-": escreva a opção e o valor juntos, como --codigo=<código>.'
+        : code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
+          ? 'opção desconhecida.'
+          : 'opções inválidas.';
+    console.error(`Não foi possível ler a linha de comando: ${why}\n`);
+    return null;
+  }
+}
+
 export async function main(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      servidor: { type: 'string' },
-      codigo: { type: 'string' },
-      modulo: { type: 'string' },
-      token: { type: 'string' },
-      id: { type: 'string' },
-      pin: { type: 'string' },
-      ajuda: { type: 'boolean' },
-      help: { type: 'boolean' },
-    },
-  });
+  const values = readOptions(argv);
+  if (!values) {
+    console.log(HELP);
+    return 2;
+  }
   const module = values.modulo ?? process.env.ORIGEM_PKCS11_MODULE;
   if (values.ajuda || values.help || !values.servidor || !values.codigo || !module) {
     console.log(HELP);

@@ -42,7 +42,10 @@ export const signerResultSchema = z.object({ message: z.string() });
 export const signerDownloadSchema = z.object({ url: z.string() });
 export type SignerDownload = z.infer<typeof signerDownloadSchema>;
 
-/** The command the screen shows: run the downloaded program with the server and the code. */
+/**
+ * The command the screen shows: run the downloaded program with the server and the code. The code is joined to its
+ * option with `=`: a URL-safe code starts with '-' once in 64, and would otherwise read as an option.
+ */
 export function signerCommand(downloadUrl: string, session: Pick<SignerSession, 'server' | 'token'>): string {
-  return `npx --yes ${downloadUrl} --servidor ${session.server} --codigo ${session.token} --modulo <biblioteca PKCS#11 do token>`;
+  return `npx --yes ${downloadUrl} --servidor ${session.server} --codigo=${session.token} --modulo <biblioteca PKCS#11 do token>`;
 }

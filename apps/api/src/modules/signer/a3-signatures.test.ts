@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { SIGNER_DOWNLOAD_FAILED, type SignerSession } from '@origem/contract/schemas/signer';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +39,7 @@ let tok: Record<'exportador' | 'analista', string>;
 let token: SoftToken;
 let server = '';
 let cli = '';
+const exec = promisify(execFile);
 
 beforeAll(async () => {
   if (!softHsmAvailable) return;
@@ -184,6 +187,25 @@ describe.skipIf(!softHsmAvailable)('A3 signatures through the signer program and
     expect(
       (await t.request('GET', '/v1/signer/document', { headers: { 'x-signer-token': code } })).statusCode,
     ).toBe(401);
+  });
+
+  it('a code starting with "-": read as the screen writes it (--codigo=…); written apart, a Portuguese how-to', async () => {
+    type Run = { code: number; text: string };
+    const runCli = (...args: string[]): Promise<Run> =>
+      exec(process.execPath, [cli, '--servidor', server, ...args, '--modulo', 'x']).then(
+        (out) => ({ code: 0, text: out.stdout + out.stderr }),
+        (err: { code: number; stdout: string; stderr: string }) => ({
+          code: err.code,
+          text: err.stdout + err.stderr,
+        }),
+      );
+    const apart = await runCli('--codigo', '-Ab1');
+    expect(apart.code).toBe(2);
+    expect(apart.text).toContain('escreva a opção e o valor juntos, como --codigo=<código>');
+    // Joined, the code reaches the server, which refuses an unknown one in its own words.
+    const joined = await runCli('--codigo=-Ab1');
+    expect(joined.code).toBe(1);
+    expect(joined.text).toContain('código de assinatura');
   });
 
   it('GET /v1/signer/download gives the packaged program, or the Portuguese failure when it is missing', async () => {

@@ -34,7 +34,8 @@ export function packSigner(dir: string): { webDist: string; cli: string } {
 
 /** Runs the program against `server` with the key `id` of the token; its exit code and what it printed. */
 export async function runSigner(cli: string, server: string, token: SoftToken, code: string, id: string) {
-  const args = [cli, '--servidor', server, '--codigo', code, '--modulo', token.module];
+  // As the screen's command writes it (contract signerCommand): a code may start with '-'.
+  const args = [cli, '--servidor', server, `--codigo=${code}`, '--modulo', token.module];
   try {
     const out = await exec(process.execPath, [...args, '--token', token.label, '--id', id], {
       env: { ...token.env, ORIGEM_PIN: token.pin },

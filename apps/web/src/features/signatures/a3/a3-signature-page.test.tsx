@@ -78,7 +78,7 @@ describe('/assinatura-digital-a3/$id', () => {
     renderPage();
     expect(await screen.findByText(/Primeira assinatura/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Gerar código de assinatura/ }));
-    expect(await screen.findByText(/--codigo codigo-unico/)).toBeTruthy();
+    expect(await screen.findByText(/--codigo=codigo-unico/)).toBeTruthy();
     expect(String(fetchMock.mock.calls[1]?.[0])).toBe('/v1/certificate/first/signature/a3/7');
     // The screen polls the certificate until the signer's post moved it.
     expect(await screen.findByText('Assinatura registrada', {}, { timeout: 6000 })).toBeTruthy();
@@ -102,7 +102,7 @@ describe('/assinatura-digital-a3/$id', () => {
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/v1/declaration/9');
     expect(screen.getByText(/só para esta declaração e para você/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Gerar código de assinatura/ }));
-    expect(await screen.findByText(/--codigo codigo-declaracao/)).toBeTruthy();
+    expect(await screen.findByText(/--codigo=codigo-declaracao/)).toBeTruthy();
     expect(String(fetchMock.mock.calls[1]?.[0])).toBe('/v1/declaration/signature/a3/9');
     // The status does not move (the analyst approves later): signed_at tells the signature was accepted.
     expect(await screen.findByText('Assinatura registrada', {}, { timeout: 6000 })).toBeTruthy();
