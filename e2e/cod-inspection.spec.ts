@@ -28,7 +28,11 @@ test('a visitor checks a COD file on the public verification page and reads its 
   await page.goto('/verificar/CODIGOINEXISTENTE1');
   await expect(page.getByRole('heading', { name: 'Verificar um arquivo COD (XML)' })).toBeVisible();
   await uploadSample(page);
-  await expect(page.getByText('BR036A14160000000500')).toBeVisible();
+  await expect(page.getByText('BR036A14160000000500', { exact: true })).toBeVisible();
+  // A real ALADI sample, not issued here: the record card says so, and nothing about any certificate of ours.
+  await expect(page.getByRole('status', { name: 'Registro no Origem' })).toContainText(
+    'O CertificateID BR036A14160000000500 não corresponde a nenhum certificado emitido pelo Origem.',
+  );
   await expect(page.getByText('O COD tem pendências: veja os problemas abaixo')).toBeVisible();
   await expect(page.getByText(/^IVECO LATIN AMERICA LTDA \(BR · SETE LAGOAS/)).toBeVisible();
   await expect(page.getByText(/^IVECO ARGENTINA S\.A\. \(AR/)).toBeVisible();
@@ -62,7 +66,7 @@ test.describe('back office', () => {
       .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Inspecionar COD' })).toBeVisible();
     await uploadSample(page);
-    await expect(page.getByText('BR036A14160000000500')).toBeVisible();
+    await expect(page.getByText('BR036A14160000000500', { exact: true })).toBeVisible();
     await expect(page.getByText('Conforme')).toBeVisible();
     await shot(page, 'staff');
   });
