@@ -515,14 +515,18 @@ export const FILLERS: Filler[] = [
         c.audits,
         250_000,
         (from, to) =>
-          sql`insert into audits (user_id, event, auditable_type, auditable_id, new_values, url, ip_address,
-                                  user_agent, created_at)
-              select case when g % 100 = 0 then null else u.ids[1 + ${spread(g, 70, 1_000_000_000)} % cardinality(u.ids)] end,
+          sql`insert into audits (user_id, trade_association_id, federation_id, event, auditable_type, auditable_id,
+                                  new_values, url, ip_address, user_agent, created_at)
+              select who.id, author.trade_association_id, coalesce(author.federation_id, ta.federation_id),
                      ${pick(events, g, 71)}, ${pick(types, g, 72)}, 1 + ${spread(g, 73, 50_000)},
                      jsonb_build_object('name', ${personName}), '/v1/registro/' || g, ${ip},
                      ${pick(text(AGENTS), g, 74)}, ${pastTime(c.audits)}
                 from generate_series(${from}::int, ${to}::int) g
                 cross join (select ${idsOf('users')} ids) u
+                cross join lateral (select case when g % 100 = 0 then null
+                                                else u.ids[1 + ${spread(g, 70, 1_000_000_000)} % cardinality(u.ids)] end as id) who
+                left join users author on author.id = who.id
+                left join trade_associations ta on ta.id = author.trade_association_id
                 cross join lateral (select ${spread(g, 75, 5_000)} as h) addr`,
       );
     },

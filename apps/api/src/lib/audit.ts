@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { audits } from '../db/schema';
 import type { ServiceContext } from './context';
@@ -47,10 +48,21 @@ export function changedValues(
   return { old: oldValues, new: newValues };
 }
 
+/** The trail's scope columns: where the user stands now, read in the same statement that writes the row. */
+function placeOf(userId: number) {
+  return {
+    trade_association_id: sql<number>`(select u.trade_association_id from users u where u.id = ${userId})`,
+    federation_id: sql<number>`(select coalesce(u.federation_id, ta.federation_id) from users u
+      left join trade_associations ta on ta.id = u.trade_association_id where u.id = ${userId})`,
+  };
+}
+
 /** Writes the audit row inside the caller's transaction, so the change and its record commit together. */
 export async function recordAudit(tx: Tx, ctx: ServiceContext, entry: AuditEntry): Promise<void> {
+  const userId = entry.userId !== undefined ? entry.userId : (ctx.actor?.id ?? null);
   await tx.insert(audits).values({
-    user_id: entry.userId !== undefined ? entry.userId : (ctx.actor?.id ?? null),
+    user_id: userId,
+    ...(userId ? placeOf(userId) : {}),
     event: entry.event,
     auditable_type: entry.type,
     auditable_id: entry.id,

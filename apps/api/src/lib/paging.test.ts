@@ -37,7 +37,7 @@ beforeAll(async () => {
   await fillScale(t.db, COUNTS);
   // VACUUM also merges the GIN indexes' pending lists (bulk inserts leave them there), as in production.
   await t.db.execute(sql`vacuum analyze`);
-  for (const role of ['admin', 'analista', 'associacao', 'exportador']) tok[role] = await t.login(role);
+  for (const role of ['admin', 'analista', 'associacao', 'exportador', 'federacao']) tok[role] = await t.login(role);
   const [row] = await queryRows<{ id: number }>(
     t.db,
     sql`select trade_association_id as id from users where email = 'analista@origem.local'`,
@@ -346,6 +346,22 @@ const CASES: Case[] = [
   },
   { url: '/v1/audit?auditable_type=user&auditable_id=7', table: 'audits', index: ['audits_auditable_idx'] },
   { url: '/v1/audit?user_id=40', table: 'audits', index: ['audits_user_created_idx'] },
+  // The trail's scope is its own columns: an association's or a federation's entries are one index range.
+  {
+    url: '/v1/audit',
+    role: 'associacao',
+    table: 'audits',
+    index: ['audits_association_created_idx'],
+    count: ['audits_association_created_idx'],
+  },
+  {
+    url: '/v1/audit',
+    role: 'federacao',
+    table: 'audits',
+    // Here the one federation holds nearly every user: the newest-first walk finds its page at once.
+    index: ['audits_federation_created_idx', 'audits_created_idx'],
+    count: ['audits_federation_created_idx'],
+  },
   {
     url: '/v1/audit?ip_address=10.3.12.5',
     table: 'audits',
@@ -356,12 +372,6 @@ const CASES: Case[] = [
     url: '/v1/audit?start_date=2025-06-10&end_date=2025-06-10',
     table: 'audits',
     index: ['audits_created_idx'],
-  },
-  {
-    url: '/v1/audit',
-    role: 'associacao',
-    table: 'audits',
-    index: ['audits_created_idx', 'audits_user_created_idx'],
   },
   { url: '/v1/audit/user?search=quit%C3%A9ria%20souza', table: 'users', index: ['users_name_trgm_idx'] },
   { url: '/v1/audit/ip_address?search=10.1', table: 'audits', index: ['audits_ip_idx'] },

@@ -41,6 +41,28 @@ export function entityScope(
 }
 
 /**
+ * The audit trail's scope: each entry carries the association and the federation of the user it concerns
+ * (written with it), so the federation's rows are one index range instead of `entityScope`'s "its own users or its
+ * associations' users". `null` means no restriction; roles without the audit screen reach nothing.
+ */
+export function trailScope(
+  actor: Actor,
+  columns: { tradeAssociationId: ColumnRef; federationId: ColumnRef },
+): SQL | null {
+  switch (actor.roleType) {
+    case 'admin':
+    case 'confederacao':
+      return null;
+    case 'federacao':
+      return sql`${columns.federationId} = ${actor.federationId ?? -1}`;
+    case 'associacao':
+      return sql`${columns.tradeAssociationId} = ${actor.tradeAssociationId ?? -1}`;
+    default:
+      return sql`false`;
+  }
+}
+
+/**
  * Rows that belong to an exporter (the exporter itself, its legal representatives, its address book, its documents):
  * an exporter's user reaches only its own exporter; a dispatcher reaches the exporters it has an approved link with
  * (DOMAIN.md §2, §6 — the link's status is read on every request, so ending the link ends the access at once); the

@@ -19,6 +19,7 @@ const tok: Record<string, string> = {};
 const roleId: Record<string, number> = {};
 const userId: Record<string, number> = {};
 let santos = 0;
+let facesp = 0;
 
 type Entry = {
   id: number;
@@ -58,7 +59,11 @@ beforeAll(async () => {
   for (const u of await t.db.select({ id: users.id, email: users.email }).from(users)) {
     userId[u.email.split('@')[0] ?? ''] = u.id;
   }
-  santos = (await t.db.select({ id: tradeAssociations.id }).from(tradeAssociations))[0]?.id ?? 0;
+  const [association] = await t.db
+    .select({ id: tradeAssociations.id, federation_id: tradeAssociations.federation_id })
+    .from(tradeAssociations);
+  santos = association?.id ?? 0;
+  facesp = association?.federation_id ?? 0;
   for (const role of ['admin', 'associacao', 'analista', 'exportador', 'federacao'])
     tok[role] = await t.login(role);
 
@@ -414,6 +419,8 @@ describe('filter options', () => {
         event: 'login',
         auditable_type: 'session',
         user_id: userId.associacao,
+        trade_association_id: santos,
+        federation_id: facesp,
         ip_address: ip,
       })),
     );
@@ -491,6 +498,38 @@ describe('scoping', () => {
       data: unknown[];
     }>();
     expect(admins.data).toEqual([]);
+  });
+
+  it('an entry stays where its user stood when it was written', async () => {
+    const failedLogin = () =>
+      t.request('POST', '/v1/oauth/token', {
+        body: { grant_type: 'password', client_id: '2', username: 'vera@origem.local', password: 'errada' },
+      });
+    expect((await failedLogin()).statusCode).toBe(401);
+    // Vera leaves the association for the federation's own staff.
+    await t.db
+      .update(users)
+      .set({ trade_association_id: null, federation_id: facesp })
+      .where(eq(users.id, made.vera));
+    expect((await failedLogin()).statusCode).toBe(401);
+
+    const written = await t.db
+      .select({ association: audits.trade_association_id, federation: audits.federation_id })
+      .from(audits)
+      .where(sql`${audits.user_id} = ${made.vera} and ${audits.event} = 'login_failed'`)
+      .orderBy(audits.id);
+    expect(written).toEqual([
+      { association: santos, federation: facesp },
+      { association: null, federation: facesp },
+    ]);
+    const query = `user_id=${made.vera}&event=login_failed`;
+    expect((await page(query, tok.associacao)).total).toBe(1);
+    expect((await page(query, tok.federacao)).total).toBe(2);
+    // As it was, for the export tests that read the newest failed login.
+    await t.db.update(users).set({ trade_association_id: santos }).where(eq(users.id, made.vera));
+    await t.db
+      .delete(audits)
+      .where(sql`${audits.user_id} = ${made.vera} and ${audits.event} = 'login_failed'`);
   });
 
   it('the analyst of the association sees the same log', async () => {

@@ -14,7 +14,7 @@ import {
   prefixPattern,
   TYPE_AHEAD_PAGE,
 } from '../../lib/paging';
-import { entityScope } from '../../lib/scope';
+import { entityScope, trailScope } from '../../lib/scope';
 
 /** The users whose trail the actor reads: its association's, its federation's, or all. */
 function userScope(actor: Actor): SQL | undefined {
@@ -25,13 +25,14 @@ function userScope(actor: Actor): SQL | undefined {
   return scope ?? undefined;
 }
 
-/**
- * The same scope on the trail itself, as a condition on `audits.user_id` (not on a joined users row): the
- * planner can then walk audits_user_created_idx per user in scope, and count a page without joining users.
- */
+/** The trail's own scope columns (`trailScope`): its indexes end with (created_at, id) like the list's order. */
 function scopeCondition(actor: Actor): SQL | undefined {
-  const scope = userScope(actor);
-  return scope ? sql`${audits.user_id} in (select ${users.id} from ${users} where ${scope})` : undefined;
+  return (
+    trailScope(actor, {
+      tradeAssociationId: audits.trade_association_id,
+      federationId: audits.federation_id,
+    }) ?? undefined
+  );
 }
 
 /**

@@ -15,7 +15,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import type { Actor } from '../../lib/context';
-import { entityScope, exporterScope } from '../../lib/scope';
+import { exporterScope, trailScope } from '../../lib/scope';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
@@ -166,7 +166,7 @@ export async function declarations(db: Executor, actor: Actor, which: 'analyse' 
  * only its own actions.
  */
 export async function recentActivity(db: Executor, actor: Actor) {
-  const who = actor.permissions.has('audit.view') ? userScopeSql(actor) : sql`a.user_id = ${actor.id}`;
+  const who = actor.permissions.has('audit.view') ? trailScopeSql(actor) : sql`a.user_id = ${actor.id}`;
   const rows = await queryRows<{
     id: number | string;
     created_at: Date | string;
@@ -192,11 +192,12 @@ export async function recentActivity(db: Executor, actor: Actor) {
   }));
 }
 
-/** The audit screen's scope (users of the actor's branch of the hierarchy), on `a.user_id`. */
-function userScopeSql(actor: Actor): SQL {
-  const scope = entityScope(actor, {
-    tradeAssociationId: sql.raw('u2.trade_association_id'),
-    federationId: sql.raw('u2.federation_id'),
-  });
-  return scope ? sql`a.user_id in (select u2.id from users u2 where ${scope})` : sql`true`;
+/** The audit screen's scope, on the trail's own columns. */
+function trailScopeSql(actor: Actor): SQL {
+  return (
+    trailScope(actor, {
+      tradeAssociationId: sql.raw('a.trade_association_id'),
+      federationId: sql.raw('a.federation_id'),
+    }) ?? sql`true`
+  );
 }
