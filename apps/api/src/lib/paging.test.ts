@@ -37,7 +37,8 @@ beforeAll(async () => {
   await fillScale(t.db, COUNTS);
   // VACUUM also merges the GIN indexes' pending lists (bulk inserts leave them there), as in production.
   await t.db.execute(sql`vacuum analyze`);
-  for (const role of ['admin', 'analista', 'associacao', 'exportador', 'federacao']) tok[role] = await t.login(role);
+  for (const role of ['admin', 'analista', 'associacao', 'exportador', 'federacao'])
+    tok[role] = await t.login(role);
   const [row] = await queryRows<{ id: number }>(
     t.db,
     sql`select trade_association_id as id from users where email = 'analista@origem.local'`,
