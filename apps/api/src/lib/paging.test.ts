@@ -407,6 +407,13 @@ const CASES: Case[] = [
     table: 'declarations',
     index: ['declarations_product_name_trgm_idx'],
   },
+  // Issue 13: an invoice prefix is counted and its page chosen from one index, without reading the table.
+  {
+    url: '/v1/certificate?invoice_number=inv-0000012',
+    table: 'certificates',
+    index: ['certificates_invoice_prefix_step_idx'],
+    count: ['certificates_invoice_prefix_step_idx'],
+  },
   {
     url: '/v1/declaration/certificate/1',
     role: 'exportador',

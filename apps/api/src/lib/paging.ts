@@ -155,14 +155,17 @@ export async function paginate<Q extends PgSelect>(
       .limit(perPage + 1)
       .offset(skip) as Promise<RowOf<Q>[]>;
   const byOffset = (): Promise<RowOf<Q>[]> => {
-    if (offset === 0 || sorted || !isKeyset(order)) return fetch(filter, offset);
-    // A deep offset skips ids on the filter's own index walk, then joins only the page's rows.
+    if (!isKeyset(order) || (offset === 0 && !sorted)) return fetch(filter, offset);
+    // A deep offset skips ids on the filter's own index walk, then joins only the page's rows. A sorted search
+    // too chooses its page by ids: the sort then holds narrow rows, which an index with the order's keys (a
+    // prefix's, say) can supply without reading the table.
     const pageIds = spec
       .ids(filter)
       .orderBy(...terms)
       .limit(perPage + 1)
       .offset(offset);
-    return fetch(sql`${order.id} in ${pageIds}`, 0);
+    // An array, so the page's few ids are one primary-key condition whatever the table's size.
+    return fetch(sql`${order.id} = any(array(${pageIds}))`, 0);
   };
   const read = async (): Promise<RowOf<Q>[]> => {
     if (!anchor || !isKeyset(order)) return byOffset();

@@ -124,7 +124,14 @@ export const certificates = pgTable(
     index('certificates_created_idx').on(t.created_at),
     // The all-approved type-ahead searches inside numbers; the list's invoice filter is a prefix, in any case.
     index('certificates_invoice_number_trgm_idx').using('gin', t.invoice_number.op('gin_trgm_ops')),
-    index('certificates_invoice_number_prefix_idx').on(sql`lower(${t.invoice_number}) text_pattern_ops`),
+    // The prefix, then the list's order, then the number itself: a prefix's matches are counted and their page
+    // chosen from the index alone (the expression needs its column at hand for an index-only scan).
+    index('certificates_invoice_prefix_step_idx').on(
+      sql`lower(${t.invoice_number}) text_pattern_ops`,
+      t.last_step_at,
+      t.id,
+      t.invoice_number,
+    ),
     index('certificates_legal_representative_idx').on(t.legal_representative_id),
     index('certificates_manufacturer_idx').on(t.company_manufacturer_id),
     index('certificates_dispatcher_idx').on(t.dispatcher_id),

@@ -164,7 +164,7 @@ function listOrder(order: CertificateListQuery['order']) {
 }
 
 /**
- * The invoice filter: numbers starting with the text, in any case (certificates_invoice_number_prefix_idx). An
+ * The invoice filter: numbers starting with the text, in any case (certificates_invoice_prefix_step_idx). An
  * invoice number is an identifier typed from its start; "contains" made a common fragment such as "INV-0012" read
  * the whole trigram index and then walk the list's order to matches that sit together months back (0.5 s at
  * 1 000 000 certificates).

@@ -1,0 +1,2 @@
+DROP INDEX "certificates_invoice_number_prefix_idx";--> statement-breakpoint
+CREATE INDEX "certificates_invoice_prefix_step_idx" ON "certificates" USING btree (lower("invoice_number") text_pattern_ops,"last_step_at","id","invoice_number");
