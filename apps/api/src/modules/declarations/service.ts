@@ -388,6 +388,9 @@ function headerOf(row: q.DeclarationRow): q.DeclarationValues {
 
 // ---- create, edit, delete, clone ---------------------------------------------------------------------------------
 
+/** The form's file: the manufacturer's signed declaration. */
+export type ManufacturerUpload = { manufacturer_declaration?: ReceivedFile };
+
 const fileChoice = (file: ReceivedFile | undefined, remove: boolean | undefined) => ({
   file,
   remove,
@@ -400,7 +403,7 @@ export async function createDeclaration(
   ctx: ServiceContext,
   actor: Actor,
   input: DeclarationInput,
-  file: ReceivedFile | undefined,
+  uploads: ManufacturerUpload,
 ): Promise<Declaration> {
   const id = await new FileChanges(files).run((changes) =>
     db.transaction(async (tx) => {
@@ -413,7 +416,7 @@ export async function createDeclaration(
         changes,
         q.declarationOwner(created),
         actor.id,
-        fileChoice(file, false),
+        fileChoice(uploads.manufacturer_declaration, false),
       );
       await recordAudit(tx, ctx, {
         event: 'created',
@@ -444,7 +447,7 @@ export async function updateDeclaration(
   actor: Actor,
   id: number,
   input: DeclarationInput,
-  file: ReceivedFile | undefined,
+  uploads: ManufacturerUpload,
 ): Promise<Declaration> {
   await new FileChanges(files).run((changes) =>
     db.transaction(async (tx) => {
@@ -458,7 +461,7 @@ export async function updateDeclaration(
         changes,
         q.declarationOwner(id),
         actor.id,
-        fileChoice(file, input.remove_manufacturer_declaration),
+        fileChoice(uploads.manufacturer_declaration, input.remove_manufacturer_declaration),
       );
       const diff = changedValues(
         { ...headerOf(before), materials: beforeMaterials, manufacturer_declaration: stored.before },
