@@ -46,6 +46,7 @@ import {
 } from '../../lib/workflow';
 import { enqueueMail } from '../../mail/outbox';
 import { citableAmong } from '../declarations/queries';
+import { existingIds, findDeal, lastNote, representativeOf } from '../issuance/queries';
 import { type CertificateFacts, decisionMail, isDecision, signatureRequestMail } from './mails';
 import * as q from './queries';
 
@@ -125,7 +126,7 @@ export async function getCertificate(
     flowHistory(db, flow, id),
     q.lineageOf(db, row),
     q.filesOf(db, id),
-    q.lastNote(db, id, REFUSALS),
+    lastNote(db, flow.name, id, REFUSALS),
   ]);
   const creator = actor.permissions.has('certificate.create');
   const editable = EDITABLE_CERTIFICATE_STATES.includes(row.status as CertificateStatus);
@@ -274,10 +275,10 @@ async function checkedValues(
   const add = (field: string, message: string) => {
     errors[field] = [...(errors[field] ?? []), message];
   };
-  if (!(await q.representativeOf(tx, exporter.id, input.legal_representative_id))) {
+  if (!(await representativeOf(tx, exporter.id, input.legal_representative_id))) {
     add('legal_representative_id', text.legalRepresentativeNotOfExporter);
   }
-  const deal = await q.findDeal(tx, input.deal_id);
+  const deal = await findDeal(tx, input.deal_id);
   if (!deal) add('deal_id', messages.field.invalidOption);
   else if (!deal.active) add('deal_id', text.dealInactive);
   const companyChecks: [keyof CertificateInput, number | null, 1 | 2 | 3, string][] = [
@@ -291,14 +292,14 @@ async function checkedValues(
   }
   for (const [field, table] of LOOKUP_FIELDS) {
     const id = input[field];
-    if (id && !(await q.existingIds(tx, table, table.id, [id])).has(id))
+    if (id && !(await existingIds(tx, table, table.id, [id])).has(id))
       add(field, messages.field.invalidOption);
   }
   const unitIds = [
     ...UNIT_FIELDS.map((f) => input[f]),
     ...input.items.map((item) => item.measurement_unit_id),
   ].filter((id): id is number => Boolean(id));
-  const units = await q.existingIds(tx, measurementUnits, measurementUnits.id, unitIds);
+  const units = await existingIds(tx, measurementUnits, measurementUnits.id, unitIds);
   for (const field of UNIT_FIELDS) {
     const id = input[field];
     if (id && !units.has(id)) add(field, messages.field.invalidOption);

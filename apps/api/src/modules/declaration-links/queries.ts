@@ -24,7 +24,7 @@ import {
   prefixPattern,
 } from '../../lib/paging';
 import { exporterScope } from '../../lib/scope';
-import { TODAY } from '../declarations/queries';
+import { TODAY } from '../issuance/queries';
 
 export const AUDIT_TYPE = 'declaration_link';
 const APPROVED_DECLARATION = declarationFlow.actions.approve_delivery.to;

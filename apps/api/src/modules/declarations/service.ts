@@ -49,6 +49,7 @@ import {
   recordCreation,
   transition,
 } from '../../lib/workflow';
+import { findDeal, lastNote, representativeOf } from '../issuance/queries';
 import { declarationIsCited } from './citations';
 import { materialOrigin, originCheck } from './origin-check';
 import * as q from './queries';
@@ -114,7 +115,7 @@ export async function getDeclaration(db: Executor, actor: Actor, id: number): Pr
     q.materialsOf(db, id),
     q.memberCountries(db, row.deal_id),
     flowHistory(db, flow, id),
-    row.status === flow.actions.reject.to ? q.lastRejectionNote(db, id) : Promise.resolve(null),
+    row.status === flow.actions.reject.to ? lastNote(db, flow.name, id, ['reject']) : Promise.resolve(null),
   ]);
   const owns = actsOn(actor, row);
   const creator = owns && actor.permissions.has('declaration.create');
@@ -290,10 +291,10 @@ async function checkedValues(tx: Executor, actor: Actor, input: DeclarationInput
   if (!(await q.manufacturerCompanyOf(tx, owner.id, input.company_manufacturer_id))) {
     add('company_manufacturer_id', text.companyNotManufacturer);
   }
-  if (!(await q.representativeOf(tx, owner.id, input.legal_representative_id))) {
+  if (!(await representativeOf(tx, owner.id, input.legal_representative_id))) {
     add('legal_representative_id', text.legalRepresentativeNotOfExporter);
   }
-  const deal = await q.findDeal(tx, input.deal_id);
+  const deal = await findDeal(tx, input.deal_id);
   if (!deal) add('deal_id', messages.field.invalidOption);
   else if (!deal.active) add('deal_id', text.dealInactive);
   if (deal && !(await q.ruleOfDeal(tx, deal.id, input.origin_rule_id))) {
