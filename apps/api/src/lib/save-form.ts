@@ -1,14 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { idParam } from '@origem/contract/schemas/fields';
-import type {
-  FastifyBaseLogger,
-  FastifyContextConfig,
-  FastifyInstance,
-  FastifyRequest,
-  FastifySchema,
-  RawServerDefault,
-} from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
 import { readForm, withUploads } from '../files/form';
@@ -17,17 +8,7 @@ import type { ReceivedFile, UploadPolicy } from '../files/upload';
 import { type Actor, requireActor, type ServiceContext } from './context';
 import { formBody } from './form-doc';
 import { parseInput } from './parse-input';
-
-/** The Fastify instance a route module registers on: `fastify.withTypeProvider<ZodTypeProvider>()`. */
-export type ZodApp = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse<IncomingMessage>,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-/** Who may call a route (plugins/auth.ts reads it from the route's config). */
-export type RouteAccess = Pick<FastifyContextConfig, 'permission' | 'public' | 'audit'>;
+import type { RouteAccess, ZodApp } from './zod-app';
 
 /** The files a form received, by field (only the fields its policies name). */
 export type Uploads<F extends string> = Partial<Record<F, ReceivedFile>>;
@@ -49,6 +30,15 @@ export async function saveForm<S extends z.ZodType, F extends string, T>(
   );
 }
 
+/** A service that writes files: the database, the storage, the context and the actor, then what the route read. */
+export type FileService<A extends unknown[]> = (
+  db: Database,
+  files: FileStorage,
+  ctx: ServiceContext,
+  actor: Actor,
+  ...input: A
+) => Promise<unknown>;
+
 /** A record kept from a form with files: what its create and update routes differ in. */
 export type SaveRoutes<S extends z.ZodType, F extends string> = {
   path: string;
@@ -63,30 +53,12 @@ export type SaveRoutes<S extends z.ZodType, F extends string> = {
   /** The record as both routes answer it. */
   detail: z.ZodType;
   errors: NonNullable<FastifySchema['response']>;
-  create: {
-    summary?: string;
-    run: (
-      db: Database,
-      files: FileStorage,
-      ctx: ServiceContext,
-      actor: Actor,
-      input: z.output<S>,
-      uploads: Uploads<F>,
-    ) => Promise<unknown>;
-  };
+  create: { summary?: string; run: FileService<[input: z.output<S>, uploads: Uploads<F>]> };
   /** PUT, or POST where the spec has it. */
   update: {
     method: 'put' | 'post';
     summary?: string;
-    run: (
-      db: Database,
-      files: FileStorage,
-      ctx: ServiceContext,
-      actor: Actor,
-      id: number,
-      input: z.output<S>,
-      uploads: Uploads<F>,
-    ) => Promise<unknown>;
+    run: FileService<[id: number, input: z.output<S>, uploads: Uploads<F>]>;
   };
 };
 

@@ -9,7 +9,8 @@ import { type StoredFile, sendStoredFile } from '../../files/records';
 import type { FileStorage } from '../../files/storage';
 import { type Actor, requireActor, type ServiceContext } from '../../lib/context';
 import { formBody } from '../../lib/form-doc';
-import type { RouteAccess, ZodApp } from '../../lib/save-form';
+import type { FileService } from '../../lib/save-form';
+import type { RouteAccess, ZodApp } from '../../lib/zod-app';
 import { a1UploadForm, readA1Upload } from '../certificates/a1-upload';
 import type { A1Upload } from '../certificates/signatures';
 
@@ -122,13 +123,7 @@ export function issuanceRoutes(app: ZodApp, doc: IssuedDocument) {
       config: RouteAccess,
       summary: string,
       response: NonNullable<FastifySchema['response']>,
-      run: (
-        db: Database,
-        files: FileStorage,
-        ctx: ServiceContext,
-        actor: Actor,
-        id: number,
-      ) => Promise<unknown>,
+      run: FileService<[id: number]>,
     ) {
       app.delete(
         `${base}/:id`,
