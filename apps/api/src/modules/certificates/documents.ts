@@ -20,14 +20,13 @@ import { certificateCods } from '../../db/schema';
 import { printDate, printTaxId } from '../../documents/format';
 import { certificatePdf, type ModelField } from '../../documents/pdf/certificate';
 import { prereceiptPdf } from '../../documents/pdf/certificate-prereceipt';
-import { sealPdf } from '../../documents/signing/seal';
 import { FileChanges, findOwnerFile } from '../../files/records';
 import type { FileStorage } from '../../files/storage';
 import { PDF_POLICY, receiveBuffer } from '../../files/upload';
 import { recordAudit } from '../../lib/audit';
 import type { Actor, ServiceContext } from '../../lib/context';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import { associationLogo } from '../declarations/service';
+import { associationLogo, sealedPdf } from '../issuance/documents';
 import * as q from './queries';
 import { getCertificate } from './service';
 
@@ -207,13 +206,13 @@ export async function signedPdf(
     .where(eq(certificateCods.certificate_id, id));
   if (cod?.stage !== 'complete') throw new AppError(404, ErrorCode.NotFound, text.signedPdfMissing);
   const { association, row } = found;
-  const sealed = await sealPdf(config, () => certificateDocument(db, files, ctx, actor, id), {
-    reason: `Certificado de origem ${row.certificate_number ?? id} - ${association.name}`,
-    location: [association.city, association.state].filter(Boolean).join(' - ') || undefined,
-    at: new Date(),
-  });
-  if (!sealed) throw conflict(text.signedPdfNoSeal);
-  return sealed;
+  return sealedPdf(
+    config,
+    () => certificateDocument(db, files, ctx, actor, id),
+    `Certificado de origem ${row.certificate_number ?? id} - ${association.name}`,
+    association,
+    text.signedPdfNoSeal,
+  );
 }
 
 /** GET prereceipt/{id}: the pré-recibo of an issued certificate (the association's fee for the deal). */

@@ -6,8 +6,8 @@ import type {
   CertificateListQuery,
   CertificateStatus,
 } from '@origem/contract/schemas/certificates';
-import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias, type PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client';
 import {
   certificateItems,
@@ -32,14 +32,11 @@ import {
 import { withinBrasiliaDays } from '../../lib/brasilia-days';
 import type { Actor } from '../../lib/context';
 import { keysetOrder, likePattern, lookup, mapPage, paginate, prefixPattern } from '../../lib/paging';
-import { exporterScope } from '../../lib/scope';
+import { lockInScope, ownedScope, TODAY } from '../issuance/queries';
 
 export const AUDIT_TYPE = 'certificate';
 export const certificateOwner = (id: number) => ({ type: AUDIT_TYPE, id });
 export { FILE_ROLES, type FileRole } from './file-roles';
-
-/** Today in Brasília, as SQL: the day issue, validity and the invoice's age are counted in. */
-export const TODAY = sql`(now() at time zone 'America/Sao_Paulo')::date`;
 
 /** An unguessable code for the public verification page (not the id): 120 random bits, base-36-ish, 24 chars. */
 export function newVerificationCode(): string {
@@ -52,12 +49,7 @@ export function newVerificationCode(): string {
  * association's and those below the hierarchy. `undefined`: every row.
  */
 export function ownerScope(actor: Actor): SQL | undefined {
-  return (
-    exporterScope(actor, {
-      exporterId: certificates.exporter_id,
-      tradeAssociationId: certificates.trade_association_id,
-    }) ?? undefined
-  );
+  return ownedScope(actor, certificates);
 }
 
 export function flowRef(status: string) {
@@ -383,30 +375,8 @@ export async function filesOf(db: Executor, certificateId: number) {
   return new Map(rows.map((r) => [r.owner_type.slice(AUDIT_TYPE.length + 1), r]));
 }
 
-/** The note of the last step taken by one of `actions` (the reason of a refusal). */
-export async function lastNote(db: Executor, id: number, actions: readonly string[]): Promise<string | null> {
-  const rows = await queryRows<{ note: string | null }>(
-    db,
-    sql`select note from flow_steps where flow = ${certificateFlow.name} and record_id = ${id}
-          and action in (${sql.join(
-            actions.map((a) => sql`${a}`),
-            sql`, `,
-          )}) order by id desc limit 1`,
-  );
-  return rows[0]?.note ?? null;
-}
-
-export async function lockCertificate(
-  db: Executor,
-  id: number,
-  scope: SQL | undefined,
-): Promise<CertificateRow | null> {
-  const [row] = await db
-    .select()
-    .from(certificates)
-    .where(and(eq(certificates.id, id), scope))
-    .for('update');
-  return row ?? null;
+export function lockCertificate(db: Executor, id: number, scope: SQL | undefined) {
+  return lockInScope(db, certificates, id, scope);
 }
 
 // ---- the references a save names ---------------------------------------------------------------------------------
@@ -433,43 +403,6 @@ export async function companyOf(
       ),
     );
   return Boolean(row);
-}
-
-export async function representativeOf(db: Executor, exporterId: number, id: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: legalRepresentatives.id })
-    .from(legalRepresentatives)
-    .where(
-      and(
-        eq(legalRepresentatives.id, id),
-        eq(legalRepresentatives.exporter_id, exporterId),
-        isNull(legalRepresentatives.deleted_at),
-      ),
-    );
-  return Boolean(row);
-}
-
-export async function findDeal(db: Executor, id: number) {
-  const [row] = await db
-    .select({ id: deals.id, active: deals.active, validity_months: deals.certificate_validity_months })
-    .from(deals)
-    .where(eq(deals.id, id));
-  return row ?? null;
-}
-
-/** The ids of `ids` that exist in `table` (reference lookups a form names). */
-export async function existingIds(
-  db: Executor,
-  table: PgTable,
-  idColumn: AnyPgColumn,
-  ids: readonly number[],
-): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: idColumn })
-    .from(table)
-    .where(inArray(idColumn, [...new Set(ids)]));
-  return new Set(rows.map((r) => Number(r.id)));
 }
 
 /** Whether the invoice date is within `days` days before today (Brasília) and not after it. */

@@ -1,5 +1,4 @@
 import { apiErrorSchema } from '@origem/contract/errors';
-import type { Permission } from '@origem/contract/permissions';
 import {
   approvedCertificateQuery,
   associationCertificationSchema,
@@ -24,18 +23,15 @@ import {
 } from '@origem/contract/schemas/certificates';
 import { codInspectionPaths, codInspectionSchema } from '@origem/contract/schemas/cod-inspection';
 import { idParam } from '@origem/contract/schemas/fields';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { sendPdf } from '../../documents/pdf/send';
-import { readForm, withUploads } from '../../files/form';
-import { sendStoredFile } from '../../files/records';
 import { PDF_POLICY } from '../../files/upload';
 import { requireActor } from '../../lib/context';
 import { formBody } from '../../lib/form-doc';
-import { parseInput } from '../../lib/parse-input';
 import { publicRateLimit } from '../../lib/rate-limit';
-import { a1UploadForm, readA1Upload } from './a1-upload';
+import { saveForm, saveRoutes } from '../../lib/save-form';
+import { issuanceErrors as errors, issuanceRoutes } from '../issuance/routes';
 import * as codInspection from './cod-inspection';
 import * as documents from './documents';
 import { FILE_ROLES, type FileRole } from './file-roles';
@@ -43,13 +39,6 @@ import * as certificates from './service';
 import * as signatures from './signatures';
 
 const tags = ['Certificados'];
-const errors = {
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  422: apiErrorSchema,
-};
 const view = { permission: 'certificate.view' } as const;
 const create = { permission: 'certificate.create' } as const;
 const analyse = { permission: 'certificate.analyse' } as const;
@@ -64,38 +53,16 @@ const formDoc =
   '`observations`, `has_digital_signature` e `items` (lista de `{ declaration_id, description?, quantity, ' +
   'measurement_unit_id?, gross_weight?, net_weight?, fob_value_usd }`; no multipart, o seu texto JSON). Cada ' +
   'item cita uma declaração que o exportador pode citar (GET /v1/declaration/certificate/{exporterId}) do mesmo acordo.';
-const form = {
-  description: formDoc,
-  ...formBody({
-    fields: certificateInputSchema,
-    files: {
-      commercial_invoice: 'Fatura comercial (PDF até 10 MB)',
-      intervenor_invoice: 'Fatura do interveniente (PDF até 10 MB)',
-    },
-    json: true,
-  }),
-};
 const action = { 200: certificateActionSchema, ...errors };
+const a1Doc =
+  'multipart/form-data com o certificado A1 em `certificate` (.pfx/.p12, até 64 KB) e a sua senha em `password`; ' +
+  'lidos só em memória, usados uma vez e nunca guardados. A assinatura é verificada (resumo, valor, validade, ' +
+  'cadeia ICP-Brasil e CPF) antes de qualquer mudança; recusas: 422 com o motivo.';
 
 /** SPEC §7 "Certificate": certificates of origin, their workflow, attachments and public verification. */
 export async function certificateRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-  const save = async <T>(
-    request: FastifyRequest,
-    work: (input: z.output<typeof certificateInputSchema>, files: certificates.InvoiceFiles) => Promise<T>,
-  ) => {
-    const form = await readForm(request, app.files, {
-      commercial_invoice: PDF_POLICY,
-      intervenor_invoice: PDF_POLICY,
-    });
-    return withUploads(app.files, form, ({ fields, files }) =>
-      work(parseInput(certificateInputSchema, fields), {
-        commercial_invoice: files.commercial_invoice,
-        intervenor_invoice: files.intervenor_invoice,
-      }),
-    );
-  };
+  const routes = issuanceRoutes(app, { base: BASE, tags, view, action: certificateActionSchema });
 
   app.get(
     BASE,
@@ -200,77 +167,31 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
       certificates.getCertificate(app.db, request.ctx, requireActor(request.ctx), request.params.id),
   );
 
-  app.post(
-    BASE,
-    {
-      config: create,
-      schema: {
-        tags,
-        summary: 'Cria um certificado em rascunho',
-        ...form,
-        response: { 201: certificateSchema, ...errors },
-      },
+  saveRoutes(app, {
+    path: BASE,
+    config: create,
+    tags,
+    input: certificateInputSchema,
+    files: {
+      commercial_invoice: { policy: PDF_POLICY, description: 'Fatura comercial (PDF até 10 MB)' },
+      intervenor_invoice: { policy: PDF_POLICY, description: 'Fatura do interveniente (PDF até 10 MB)' },
     },
-    async (request, reply) => {
-      const created = await save(request, (input, files) =>
-        certificates.createCertificate(
-          app.db,
-          app.files,
-          request.ctx,
-          requireActor(request.ctx),
-          input,
-          files,
-        ),
-      );
-      return reply.status(201).send(created);
+    description: formDoc,
+    detail: certificateSchema,
+    errors,
+    create: { summary: 'Cria um certificado em rascunho', run: certificates.createCertificate },
+    update: {
+      method: 'put',
+      summary: 'Edita um certificado em Rascunho ou Reprovado (409 nas demais situações)',
+      run: certificates.updateCertificate,
     },
-  );
+  });
 
-  app.put(
-    `${BASE}/:id`,
-    {
-      config: create,
-      schema: {
-        tags,
-        summary: 'Edita um certificado em Rascunho ou Reprovado (409 nas demais situações)',
-        ...form,
-        params: idParam,
-        response: { 200: certificateSchema, ...errors },
-      },
-    },
-    async (request) =>
-      save(request, (input, files) =>
-        certificates.updateCertificate(
-          app.db,
-          app.files,
-          request.ctx,
-          requireActor(request.ctx),
-          request.params.id,
-          input,
-          files,
-        ),
-      ),
-  );
-
-  app.delete(
-    `${BASE}/:id`,
-    {
-      config: create,
-      schema: {
-        tags,
-        summary: 'Exclui um certificado em Rascunho ou Reprovado (409 nas demais situações)',
-        params: idParam,
-        response: { 200: certificateMessageSchema, ...errors },
-      },
-    },
-    async (request) =>
-      certificates.deleteCertificate(
-        app.db,
-        app.files,
-        request.ctx,
-        requireActor(request.ctx),
-        request.params.id,
-      ),
+  routes.remove(
+    create,
+    'Exclui um certificado em Rascunho ou Reprovado (409 nas demais situações)',
+    { 200: certificateMessageSchema, ...errors },
+    certificates.deleteCertificate,
   );
 
   app.post(
@@ -298,75 +219,29 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
 
   // ---- the flow ----------------------------------------------------------------------------------------------------
 
-  app.post(
-    `${BASE}/send_analysis/:id`,
-    {
-      config: create,
-      schema: {
-        tags,
-        summary:
-          'Envia para análise (Rascunho/Reprovado → Enviado; com assinatura digital → Aguardando assinatura, e o responsável legal recebe o e-mail). Exige itens, a fatura comercial (e a do interveniente, se houver) e fatura de até 180 dias.',
-        params: idParam,
-        response: action,
-      },
-    },
-    async (request) =>
-      certificates.sendAnalysis(app.db, request.ctx, requireActor(request.ctx), request.params.id),
+  routes.action(
+    'send_analysis',
+    create,
+    'Envia para análise (Rascunho/Reprovado → Enviado; com assinatura digital → Aguardando assinatura, e o responsável legal recebe o e-mail). Exige itens, a fatura comercial (e a do interveniente, se houver) e fatura de até 180 dias.',
+    certificates.sendAnalysis,
   );
-
-  app.post(
-    `${BASE}/send_signature/:id`,
-    {
-      config: create,
-      schema: {
-        tags,
-        summary:
-          'Reenvia ao responsável legal o e-mail com o pedido de assinatura de um certificado digital em Aguardando assinatura do exportador (a situação não muda; 422 nas demais situações ou sem e-mail do responsável)',
-        params: idParam,
-        response: action,
-      },
-    },
-    async (request) =>
-      certificates.sendSignature(app.db, request.ctx, requireActor(request.ctx), request.params.id),
+  routes.action(
+    'send_signature',
+    create,
+    'Reenvia ao responsável legal o e-mail com o pedido de assinatura de um certificado digital em Aguardando assinatura do exportador (a situação não muda; 422 nas demais situações ou sem e-mail do responsável)',
+    certificates.sendSignature,
   );
-
-  app.get(
-    `${BASE}/send_analyzing/:id`,
-    {
-      config: analyse,
-      schema: {
-        tags,
-        summary:
-          'Abre o certificado para o analista: type_analysis=analise o assume (Enviado → Em análise), consulta só lê',
-        params: idParam,
-        querystring: certificateSendAnalyzingQuery,
-        response: action,
-      },
-    },
-    async (request) =>
-      certificates.sendAnalyzing(
-        app.db,
-        request.ctx,
-        requireActor(request.ctx),
-        request.params.id,
-        request.query.type_analysis,
-      ),
+  routes.sendAnalyzing(
+    analyse,
+    'Abre o certificado para o analista: type_analysis=analise o assume (Enviado → Em análise), consulta só lê',
+    certificateSendAnalyzingQuery,
+    certificates.sendAnalyzing,
   );
-
-  app.post(
-    `${BASE}/approve/:id`,
-    {
-      config: analyse,
-      schema: {
-        tags,
-        summary:
-          'Aprova: atribui o CertificateID; em papel → Emitido (válido pelos meses do acordo), com assinatura digital → Aprovado (aguarda a entidade)',
-        params: idParam,
-        response: action,
-      },
-    },
-    async (request) =>
-      certificates.approveCertificate(app.db, request.ctx, requireActor(request.ctx), request.params.id),
+  routes.action(
+    'approve',
+    analyse,
+    'Aprova: atribui o CertificateID; em papel → Emitido (válido pelos meses do acordo), com assinatura digital → Aprovado (aguarda a entidade)',
+    certificates.approveCertificate,
   );
 
   app.post(
@@ -391,34 +266,25 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
       ),
   );
 
-  const reasonAction = (
-    path: string,
-    config: { permission: Permission },
-    summary: string,
-    run: typeof certificates.solicitCancellation,
-  ) =>
-    app.post(
-      `${BASE}/${path}/:id`,
-      { config, schema: { tags, summary, params: idParam, body: certificateReasonSchema, response: action } },
-      async (request) =>
-        run(app.db, request.ctx, requireActor(request.ctx), request.params.id, request.body.reason),
-    );
-  reasonAction(
+  routes.reasonAction(
     'solicit_cancellation',
     create,
     'Solicita o cancelamento de um certificado emitido, com o motivo',
+    certificateReasonSchema,
     certificates.solicitCancellation,
   );
-  reasonAction(
+  routes.reasonAction(
     'reprove_cancellation',
     analyse,
     'Recusa o cancelamento solicitado (volta a Emitido), com o motivo',
+    certificateReasonSchema,
     certificates.reproveCancellation,
   );
-  reasonAction(
+  routes.reasonAction(
     'reprove_substitution',
     analyse,
     'Recusa a substituição solicitada (volta a Emitido), com o motivo',
+    certificateReasonSchema,
     certificates.reproveSubstitution,
   );
 
@@ -439,35 +305,25 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
         response: action,
       },
     },
-    async (request) => {
-      const form = await readForm(request, app.files, { file: PDF_POLICY });
-      return withUploads(app.files, form, ({ fields, files }) =>
+    async (request) =>
+      saveForm(request, app.files, certificateReasonSchema, { file: PDF_POLICY }, (input, files) =>
         certificates.solicitSubstitution(
           app.db,
           app.files,
           request.ctx,
           requireActor(request.ctx),
           request.params.id,
-          parseInput(certificateReasonSchema, fields).reason,
+          input.reason,
           files.file,
         ),
-      );
-    },
+      ),
   );
 
-  app.post(
-    `${BASE}/send_cancellation/:id`,
-    {
-      config: analyse,
-      schema: {
-        tags,
-        summary: 'Aprova o cancelamento solicitado (→ Cancelado)',
-        params: idParam,
-        response: action,
-      },
-    },
-    async (request) =>
-      certificates.sendCancellation(app.db, request.ctx, requireActor(request.ctx), request.params.id),
+  routes.action(
+    'send_cancellation',
+    analyse,
+    'Aprova o cancelamento solicitado (→ Cancelado)',
+    certificates.sendCancellation,
   );
 
   app.post(
@@ -493,26 +349,10 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
     },
   );
 
-  app.post(
-    `${BASE}/clone/:id`,
-    {
-      config: create,
-      schema: {
-        tags,
-        summary: 'Clona cabeçalho e itens num novo certificado em rascunho (os arquivos não são copiados)',
-        params: idParam,
-        response: { 201: certificateActionSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const cloned = await certificates.cloneCertificate(
-        app.db,
-        request.ctx,
-        requireActor(request.ctx),
-        request.params.id,
-      );
-      return reply.status(201).send(cloned);
-    },
+  routes.clone(
+    create,
+    'Clona cabeçalho e itens num novo certificado em rascunho (os arquivos não são copiados)',
+    certificates.cloneCertificate,
   );
 
   // ---- attachments -------------------------------------------------------------------------------------------------
@@ -537,45 +377,28 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
           response: action,
         },
       },
-      async (request) => {
-        const form = await readForm(request, app.files, { file: PDF_POLICY });
-        return withUploads(app.files, form, ({ fields, files }) =>
+      async (request) =>
+        saveForm(request, app.files, invoiceUploadFieldsSchema, { file: PDF_POLICY }, (input, files) =>
           certificates.uploadInvoice(
             app.db,
             app.files,
             request.ctx,
             requireActor(request.ctx),
-            parseInput(invoiceUploadFieldsSchema, fields).certificate_id,
+            input.certificate_id,
             role,
             files.file,
           ),
-        );
-      },
+        ),
     );
   upload('commercial_invoice', FILE_ROLES.commercial_invoice, 'a fatura comercial');
   upload('intervenor_invoice', FILE_ROLES.intervenor_invoice, 'a fatura comercial do interveniente');
 
   const download = (path: string, role: FileRole, name: string) =>
-    app.get(
-      `${BASE}/${path}/download/:id`,
-      {
-        config: view,
-        schema: {
-          tags,
-          params: idParam,
-          summary: `Baixa o arquivo (${name})`,
-          response: { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
-        },
-      },
-      async (request, reply) => {
-        const file = await certificates.certificateFile(
-          app.db,
-          requireActor(request.ctx),
-          request.params.id,
-          role,
-        );
-        return sendStoredFile(reply, app.files, file, name);
-      },
+    routes.file(
+      `${path}/download`,
+      `Baixa o arquivo (${name})`,
+      (db, actor, id) => certificates.certificateFile(db, actor, id, role),
+      name,
     );
   download('commercial_invoice', FILE_ROLES.commercial_invoice, CERTIFICATE_FILE_NAMES.commercial_invoice);
   download('intervenor_invoice', FILE_ROLES.intervenor_invoice, CERTIFICATE_FILE_NAMES.intervenor_invoice);
@@ -598,14 +421,6 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
 
   // ---- documents ---------------------------------------------------------------------------------------------------
 
-  const pdfErrors = {
-    401: apiErrorSchema,
-    403: apiErrorSchema,
-    404: apiErrorSchema,
-    409: apiErrorSchema,
-    422: apiErrorSchema,
-  };
-
   app.get(
     `${BASE}/print`,
     {
@@ -615,7 +430,7 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
         summary:
           'O certificado em PDF no formulário do acordo (modelo de certificado), com QR para a verificação pública; "SEM VALOR" antes da emissão. Sem descrição de referência de um NCM: 422 com code NcmDescriptionError (ncmReference=false imprime as descrições dos itens).',
         querystring: certificatePrintQuery,
-        response: pdfErrors,
+        response: errors,
       },
     },
     async (request, reply) => {
@@ -631,29 +446,11 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
     },
   );
 
-  app.get(
-    `${BASE}/print-signed/:id`,
-    {
-      config: view,
-      schema: {
-        tags,
-        params: idParam,
-        summary:
-          'O PDF do certificado com assinatura PAdES da entidade, gerado na hora; 404 com o motivo enquanto as duas assinaturas do COD não estiverem completas',
-        response: pdfErrors,
-      },
-    },
-    async (request, reply) => {
-      const pdf = await documents.signedPdf(
-        app.db,
-        app.files,
-        app.config,
-        request.ctx,
-        requireActor(request.ctx),
-        request.params.id,
-      );
-      return sendPdf(reply, pdf, certificatePdfName(request.params.id));
-    },
+  routes.signedPdf(
+    'O PDF do certificado com assinatura PAdES da entidade, gerado na hora; 404 com o motivo enquanto as duas assinaturas do COD não estiverem completas',
+    errors,
+    documents.signedPdf,
+    certificatePdfName,
   );
 
   app.patch(
@@ -679,7 +476,7 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
         tags,
         params: idParam,
         summary: 'Pré-recibo (PDF) da tarifa do certificado emitido, aberto numa nova janela',
-        response: pdfErrors,
+        response: errors,
       },
     },
     async (request, reply) => {
@@ -698,7 +495,7 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
         params: idParam,
         summary:
           'O COD (XML da ALADI) do certificado: como assinado até agora, ou sem assinatura antes da primeira (certificado-{id}.xml)',
-        response: pdfErrors,
+        response: errors,
       },
     },
     async (request, reply) => {
@@ -712,59 +509,26 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
     },
   );
 
-  const a1Doc =
-    'multipart/form-data com o certificado A1 em `certificate` (.pfx/.p12, até 64 KB) e a sua senha em `password`; ' +
-    'lidos só em memória, usados uma vez e nunca guardados. A assinatura é verificada (resumo, valor, validade, ' +
-    'cadeia ICP-Brasil e CPF) antes de qualquer mudança; recusas: 422 com o motivo.';
-  app.post(
-    `${BASE}/first/signature/xml/a1/:id`,
-    {
-      config: { permission: 'certificate.create' },
-      schema: {
-        tags,
-        params: idParam,
-        ...formBody(a1UploadForm),
-        summary:
-          'Primeira assinatura (responsável legal do exportador, sobre #COD): Aguardando assinatura → Enviado',
-        description: a1Doc,
-        response: action,
-      },
-    },
-    async (request) =>
-      signatures.signA1(
-        app.db,
-        app.config,
-        request.ctx,
-        requireActor(request.ctx),
-        request.params.id,
-        'first',
-        await readA1Upload(request),
-      ),
-  );
-
-  app.post(
-    `${BASE}/second/signature/xml/a1/:id`,
-    {
-      config: { permission: 'certificate.sign_entity' },
-      schema: {
-        tags,
-        params: idParam,
-        ...formBody(a1UploadForm),
-        summary:
-          'Segunda assinatura (usuário da entidade, pelo seu CPF, sobre #CODEH com EH e CertificationEH): Aprovado → Emitido',
-        description: a1Doc,
-        response: action,
-      },
-    },
-    async (request) =>
-      signatures.signA1(
-        app.db,
-        app.config,
-        request.ctx,
-        requireActor(request.ctx),
-        request.params.id,
-        'second',
-        await readA1Upload(request),
-      ),
-  );
+  // The two signatures of the COD (signatures.ts): the exporter's legal representative's, then the entity's.
+  for (const [stage, permission, summary] of [
+    [
+      'first',
+      'certificate.create',
+      'Primeira assinatura (responsável legal do exportador, sobre #COD): Aguardando assinatura → Enviado',
+    ],
+    [
+      'second',
+      'certificate.sign_entity',
+      'Segunda assinatura (usuário da entidade, pelo seu CPF, sobre #CODEH com EH e CertificationEH): Aprovado → Emitido',
+    ],
+  ] as const) {
+    routes.a1Signature(
+      `${stage}/signature/xml/a1`,
+      { permission },
+      summary,
+      a1Doc,
+      ({ db, config, ctx, actor, id }, upload) =>
+        signatures.signA1(db, config, ctx, actor, id, stage, upload),
+    );
+  }
 }

@@ -46,6 +46,14 @@ import {
 } from '../../lib/workflow';
 import { enqueueMail } from '../../mail/outbox';
 import { citableAmong } from '../declarations/queries';
+import { existingIds, lastNote } from '../issuance/queries';
+import {
+  type ActionEffect,
+  checkRepresentativeAndDeal,
+  fileOfRecord,
+  requireEditable,
+  takenByOther,
+} from '../issuance/service';
 import { type CertificateFacts, decisionMail, isDecision, signatureRequestMail } from './mails';
 import * as q from './queries';
 
@@ -57,11 +65,7 @@ const refusal = (message: string) => new AppError(422, ErrorCode.FlowActionRefus
 const isDigital = (row: FlowRow) => row.has_digital_signature === true;
 
 /** Taking a certificate locks it to the analyst; an administrator may step in. */
-function takenByActor(row: FlowRow, actor: Actor | null): string | null {
-  if (row.status !== IN_ANALYSIS || !actor || actor.roleType === 'admin') return null;
-  const analystId = row.analyst_id === null || row.analyst_id === undefined ? null : Number(row.analyst_id);
-  return analystId === null || analystId === actor.id ? null : text.takenByOther;
-}
+const takenByActor = takenByOther(IN_ANALYSIS, text.takenByOther);
 
 const PAPER_ONLY = 'Esta ação é do certificado em papel; este certificado tem assinatura digital.';
 const DIGITAL_ONLY = 'Esta ação é do certificado com assinatura digital; este certificado é em papel.';
@@ -125,7 +129,7 @@ export async function getCertificate(
     flowHistory(db, flow, id),
     q.lineageOf(db, row),
     q.filesOf(db, id),
-    q.lastNote(db, id, REFUSALS),
+    lastNote(db, flow.name, id, REFUSALS),
   ]);
   const creator = actor.permissions.has('certificate.create');
   const editable = EDITABLE_CERTIFICATE_STATES.includes(row.status as CertificateStatus);
@@ -274,12 +278,7 @@ async function checkedValues(
   const add = (field: string, message: string) => {
     errors[field] = [...(errors[field] ?? []), message];
   };
-  if (!(await q.representativeOf(tx, exporter.id, input.legal_representative_id))) {
-    add('legal_representative_id', text.legalRepresentativeNotOfExporter);
-  }
-  const deal = await q.findDeal(tx, input.deal_id);
-  if (!deal) add('deal_id', messages.field.invalidOption);
-  else if (!deal.active) add('deal_id', text.dealInactive);
+  const deal = await checkRepresentativeAndDeal(tx, exporter.id, input, add, text);
   const companyChecks: [keyof CertificateInput, number | null, 1 | 2 | 3, string][] = [
     ['company_importer_id', input.company_importer_id, 1, 'importador'],
     ['company_manufacturer_id', input.company_manufacturer_id, 2, 'fabricante'],
@@ -291,14 +290,14 @@ async function checkedValues(
   }
   for (const [field, table] of LOOKUP_FIELDS) {
     const id = input[field];
-    if (id && !(await q.existingIds(tx, table, table.id, [id])).has(id))
+    if (id && !(await existingIds(tx, table, table.id, [id])).has(id))
       add(field, messages.field.invalidOption);
   }
   const unitIds = [
     ...UNIT_FIELDS.map((f) => input[f]),
     ...input.items.map((item) => item.measurement_unit_id),
   ].filter((id): id is number => Boolean(id));
-  const units = await q.existingIds(tx, measurementUnits, measurementUnits.id, unitIds);
+  const units = await existingIds(tx, measurementUnits, measurementUnits.id, unitIds);
   for (const field of UNIT_FIELDS) {
     const id = input[field];
     if (id && !units.has(id)) add(field, messages.field.invalidOption);
@@ -455,11 +454,7 @@ export async function createCertificate(
 /** The row in the actor's scope, locked, in a state that may still change (RASCUNHO or REPROVADO). */
 async function lockEditable(tx: Tx, actor: Actor, id: number, refuse: (label: string) => string) {
   const row = await q.lockCertificate(tx, id, q.ownerScope(actor));
-  if (!row) throw notFound();
-  if (!EDITABLE_CERTIFICATE_STATES.includes(row.status as CertificateStatus)) {
-    throw conflict(refuse(stateLabel(flow, row.status)));
-  }
-  return row;
+  return requireEditable(row, flow, EDITABLE_CERTIFICATE_STATES, refuse);
 }
 
 export async function updateCertificate(
@@ -565,11 +560,6 @@ export async function cloneCertificate(
 
 // ---- the flow's actions ------------------------------------------------------------------------------------------
 
-type Effect = (
-  tx: Tx,
-  row: FlowRow,
-) => Promise<{ old?: Record<string, unknown>; new?: Record<string, unknown> } | undefined>;
-
 async function factsOf(
   tx: Executor,
   ctx: ServiceContext,
@@ -607,7 +597,7 @@ async function act(
   actor: Actor,
   id: number,
   action: Action,
-  effect: Effect = async () => undefined,
+  effect: ActionEffect = async () => undefined,
   note?: string,
 ): Promise<{ message: string | null; certificate: Certificate; created?: number }> {
   await db.transaction(async (tx) => {
@@ -911,10 +901,8 @@ export async function certificateFile(
   id: number,
   role: q.FileRole,
 ): Promise<StoredFile> {
-  if (!(await q.findCertificate(db, id, q.ownerScope(actor)))) throw notFound();
-  const file = await findOwnerFile(db, q.certificateOwner(id), role);
-  if (!file) throw notFound();
-  return file;
+  const found = await q.findCertificate(db, id, q.ownerScope(actor));
+  return fileOfRecord(db, found, q.certificateOwner(id), role);
 }
 
 const CONTROL_CODE_STATES: readonly CertificateStatus[] = [

@@ -24,7 +24,7 @@ import {
   prefixPattern,
 } from '../../lib/paging';
 import { exporterScope } from '../../lib/scope';
-import { TODAY } from '../declarations/queries';
+import { TODAY } from '../issuance/queries';
 
 export const AUDIT_TYPE = 'declaration_link';
 const APPROVED_DECLARATION = declarationFlow.actions.approve_delivery.to;
@@ -191,6 +191,17 @@ export async function findLink(
 
 // ---- finding the other side --------------------------------------------------------------------------------------
 
+/** A party (exporter or manufacturer) as the link screens show the other side. */
+const partyColumns = {
+  id: exporters.id,
+  name: exporters.name,
+  trade_name: exporters.trade_name,
+  cnpj: exporters.cnpj,
+  cpf: exporters.cpf,
+  city: exporters.city,
+  state: exporters.state,
+};
+
 /** The live exporter with this CPF or CNPJ (not the caller's own party). */
 export async function exporterByTaxId(
   db: Executor,
@@ -199,13 +210,7 @@ export async function exporterByTaxId(
 ) {
   const [row] = await db
     .select({
-      id: exporters.id,
-      name: exporters.name,
-      trade_name: exporters.trade_name,
-      cnpj: exporters.cnpj,
-      cpf: exporters.cpf,
-      city: exporters.city,
-      state: exporters.state,
+      ...partyColumns,
       association_id: tradeAssociations.id,
       association_name: tradeAssociations.name,
     })
@@ -260,20 +265,7 @@ export async function pageManufacturers(
     search,
     containsText: Boolean(query.name),
     order: keysetOrder(exporters, 'asc', [humanOrder(exporters.name)], exporters.id),
-    rows: (w) =>
-      db
-        .select({
-          id: exporters.id,
-          name: exporters.name,
-          trade_name: exporters.trade_name,
-          cnpj: exporters.cnpj,
-          cpf: exporters.cpf,
-          city: exporters.city,
-          state: exporters.state,
-        })
-        .from(exporters)
-        .where(w)
-        .$dynamic(),
+    rows: (w) => db.select(partyColumns).from(exporters).where(w).$dynamic(),
     ids: (w) => db.select({ id: exporters.id }).from(exporters).where(w).$dynamic(),
   });
 }

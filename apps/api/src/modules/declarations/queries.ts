@@ -4,7 +4,7 @@ import type {
   DeclarationListQuery,
   DeclarationStatus,
 } from '@origem/contract/schemas/declarations';
-import { and, asc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client';
 import {
@@ -39,7 +39,7 @@ import {
   paginate,
   prefixPattern,
 } from '../../lib/paging';
-import { exporterScope } from '../../lib/scope';
+import { existingIds, lockInScope, ownedScope, TODAY } from '../issuance/queries';
 
 /** The manufacturer's signed declaration is the declaration's stored file under this role. */
 export const MANUFACTURER_DECLARATION_ROLE = 'manufacturer_declaration';
@@ -50,20 +50,12 @@ const FILE_OWNER_TYPE = `${AUDIT_TYPE}.${MANUFACTURER_DECLARATION_ROLE}`;
 const APPROVED = declarationFlow.actions.approve_delivery.to;
 const LINK_APPROVED = declarationLinkFlow.actions.approve.to;
 
-/** Today in Brasília, as SQL: the day validity is counted in. */
-export const TODAY = sql`(now() at time zone 'America/Sao_Paulo')::date`;
-
 /**
  * The declarations the actor acts on (DOMAIN.md §2): its own party's (exporter or manufacturer), the dispatcher's
  * linked exporters', the association's and those below the hierarchy. `undefined`: every row.
  */
 export function ownerScope(actor: Actor): SQL | undefined {
-  return (
-    exporterScope(actor, {
-      exporterId: declarations.exporter_id,
-      tradeAssociationId: declarations.trade_association_id,
-    }) ?? undefined
-  );
+  return ownedScope(actor, declarations);
 }
 
 /** The approved declaration links that let `exporterId` cite a declaration: the ids of those declarations. */
@@ -417,28 +409,9 @@ export async function memberCountries(db: Executor, dealId: number): Promise<Set
   return new Set(rows.map((r) => Number(r.id)));
 }
 
-/** The note of the last rejection (the history's), shown while the declaration is REPROVADA. */
-export async function lastRejectionNote(db: Executor, id: number): Promise<string | null> {
-  const rows = await queryRows<{ note: string | null }>(
-    db,
-    sql`select note from flow_steps where flow = ${declarationFlow.name} and record_id = ${id}
-          and action = 'reject' order by id desc limit 1`,
-  );
-  return rows[0]?.note ?? null;
-}
-
 /** The stored row, locked for the rest of the transaction, if `scope` reaches it. */
-export async function lockDeclaration(
-  db: Executor,
-  id: number,
-  scope: SQL | undefined,
-): Promise<DeclarationRow | null> {
-  const [row] = await db
-    .select()
-    .from(declarations)
-    .where(and(eq(declarations.id, id), scope))
-    .for('update');
-  return row ?? null;
+export function lockDeclaration(db: Executor, id: number, scope: SQL | undefined) {
+  return lockInScope(db, declarations, id, scope);
 }
 
 // ---- the references a save names ---------------------------------------------------------------------------------
@@ -451,34 +424,6 @@ export async function manufacturerCompanyOf(db: Executor, ownerId: number, compa
     .where(
       and(eq(companies.id, companyId), eq(companies.exporter_id, ownerId), eq(companies.company_type_id, 2)),
     );
-  return row ?? null;
-}
-
-/** A live legal representative of `ownerId`. */
-export async function representativeOf(db: Executor, ownerId: number, id: number) {
-  const [row] = await db
-    .select({ id: legalRepresentatives.id })
-    .from(legalRepresentatives)
-    .where(
-      and(
-        eq(legalRepresentatives.id, id),
-        eq(legalRepresentatives.exporter_id, ownerId),
-        isNull(legalRepresentatives.deleted_at),
-      ),
-    );
-  return row ?? null;
-}
-
-export async function findDeal(db: Executor, id: number) {
-  const [row] = await db
-    .select({
-      id: deals.id,
-      active: deals.active,
-      classification_type: deals.classification_type,
-      validity_days: deals.declaration_validity_days,
-    })
-    .from(deals)
-    .where(eq(deals.id, id));
   return row ?? null;
 }
 
@@ -536,13 +481,8 @@ export async function classificationCode(
   return item?.code ?? null;
 }
 
-export async function existingCountries(db: Executor, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: countries.id })
-    .from(countries)
-    .where(inArray(countries.id, [...new Set(ids)]));
-  return new Set(rows.map((r) => r.id));
+export function existingCountries(db: Executor, ids: readonly number[]): Promise<Set<number>> {
+  return existingIds(db, countries, countries.id, ids);
 }
 
 export async function deliveryLocationExists(db: Executor, id: number): Promise<boolean> {

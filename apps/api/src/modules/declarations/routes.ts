@@ -19,28 +19,17 @@ import {
   sendAnalyzingQuery,
 } from '@origem/contract/schemas/declarations';
 import { idParam } from '@origem/contract/schemas/fields';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { sendPdf } from '../../documents/pdf/send';
-import { readForm, withUploads } from '../../files/form';
-import { sendStoredFile } from '../../files/records';
-import { PDF_POLICY, type ReceivedFile } from '../../files/upload';
+import { PDF_POLICY } from '../../files/upload';
 import { requireActor } from '../../lib/context';
-import { formBody } from '../../lib/form-doc';
-import { parseInput } from '../../lib/parse-input';
-import { a1UploadForm, readA1Upload } from '../certificates/a1-upload';
+import { saveRoutes } from '../../lib/save-form';
+import { issuanceErrors as errors, issuanceRoutes } from '../issuance/routes';
 import * as declarations from './service';
 import * as signatures from './signatures';
 
 const tags = ['Declarações'];
-const errors = {
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  422: apiErrorSchema,
-};
 const view = { permission: 'declaration.view' } as const;
 const create = { permission: 'declaration.create' } as const;
 const analyse = { permission: 'declaration.analyse' } as const;
@@ -56,31 +45,12 @@ const formDoc =
   '`materials` (lista de `{ ncm, description, origin_country_id, cif_value_usd, fob_share_percent }`; no ' +
   'multipart, o seu texto JSON; participações somando até 100%) e `remove_manufacturer_declaration=true` para ' +
   'remover o arquivo atual. Valores decimais aceitam "1234.56", "1234,56" ou "1.234,56" e voltam como "1234.56".';
-/** The form is read by readForm (multipart streamed into storage, or JSON); lib/form-doc.ts documents it. */
-const form = {
-  description: formDoc,
-  ...formBody({
-    fields: declarationInputSchema,
-    files: { manufacturer_declaration: 'Declaração do fabricante (PDF até 10 MB)' },
-    json: true,
-  }),
-};
 const pdfDoc = (what: string) => `${what} Nome do arquivo: declaracao-{id}.pdf.`;
 
 /** SPEC §7 "Declaration": the declarations of origin, their workflow and their documents. */
 export async function declarationRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-  /** The form (multipart or JSON) with the manufacturer's declaration streamed into storage, validated, saved. */
-  const save = async <T>(
-    request: FastifyRequest,
-    work: (input: z.output<typeof declarationInputSchema>, file: ReceivedFile | undefined) => Promise<T>,
-  ) => {
-    const form = await readForm(request, app.files, { manufacturer_declaration: PDF_POLICY });
-    return withUploads(app.files, form, ({ fields, files }) =>
-      work(parseInput(declarationInputSchema, fields), files.manufacturer_declaration),
-    );
-  };
+  const routes = issuanceRoutes(app, { base: BASE, tags, view, action: declarationActionSchema });
 
   app.get(
     '/v2/declaration',
@@ -138,116 +108,47 @@ export async function declarationRoutes(fastify: FastifyInstance): Promise<void>
     async (request) => declarations.getDeclaration(app.db, requireActor(request.ctx), request.params.id),
   );
 
-  app.post(
-    BASE,
-    {
-      config: create,
-      schema: {
-        tags,
-        summary: 'Cria uma declaração em rascunho',
-        ...form,
-        response: { 201: declarationSchema, ...errors },
+  saveRoutes(app, {
+    path: BASE,
+    config: create,
+    tags,
+    input: declarationInputSchema,
+    files: {
+      manufacturer_declaration: {
+        policy: PDF_POLICY,
+        description: 'Declaração do fabricante (PDF até 10 MB)',
       },
     },
-    async (request, reply) => {
-      const created = await save(request, (input, file) =>
-        declarations.createDeclaration(
-          app.db,
-          app.files,
-          request.ctx,
-          requireActor(request.ctx),
-          input,
-          file,
-        ),
-      );
-      return reply.status(201).send(created);
+    description: formDoc,
+    detail: declarationSchema,
+    errors,
+    create: { summary: 'Cria uma declaração em rascunho', run: declarations.createDeclaration },
+    update: {
+      method: 'put',
+      summary: 'Edita uma declaração em Rascunho ou Reprovada (409 nas demais situações)',
+      run: declarations.updateDeclaration,
     },
+  });
+
+  routes.remove(
+    create,
+    'Exclui uma declaração em Rascunho ou Reprovada (409 nas demais; 235 quando um certificado a cita)',
+    { 200: declarationMessageSchema, 235: apiErrorSchema, ...errors },
+    declarations.deleteDeclaration,
   );
 
-  app.put(
-    `${BASE}/:id`,
-    {
-      config: create,
-      schema: {
-        tags,
-        summary: 'Edita uma declaração em Rascunho ou Reprovada (409 nas demais situações)',
-        ...form,
-        params: idParam,
-        response: { 200: declarationSchema, ...errors },
-      },
-    },
-    async (request) =>
-      save(request, (input, file) =>
-        declarations.updateDeclaration(
-          app.db,
-          app.files,
-          request.ctx,
-          requireActor(request.ctx),
-          request.params.id,
-          input,
-          file,
-        ),
-      ),
+  routes.action(
+    'send_analysis',
+    create,
+    'Envia para análise (de Rascunho ou Reprovada para Enviada)',
+    declarations.sendAnalysis,
   );
 
-  app.delete(
-    `${BASE}/:id`,
-    {
-      config: create,
-      schema: {
-        tags,
-        summary:
-          'Exclui uma declaração em Rascunho ou Reprovada (409 nas demais; 235 quando um certificado a cita)',
-        params: idParam,
-        response: { 200: declarationMessageSchema, 235: apiErrorSchema, ...errors },
-      },
-    },
-    async (request) =>
-      declarations.deleteDeclaration(
-        app.db,
-        app.files,
-        request.ctx,
-        requireActor(request.ctx),
-        request.params.id,
-      ),
-  );
-
-  app.post(
-    `${BASE}/send_analysis/:id`,
-    {
-      config: create,
-      schema: {
-        tags,
-        summary: 'Envia para análise (de Rascunho ou Reprovada para Enviada)',
-        params: idParam,
-        response: { 200: declarationActionSchema, ...errors },
-      },
-    },
-    async (request) =>
-      declarations.sendAnalysis(app.db, request.ctx, requireActor(request.ctx), request.params.id),
-  );
-
-  app.get(
-    `${BASE}/send_analyzing/:id`,
-    {
-      config: analyse,
-      schema: {
-        tags,
-        summary:
-          'Abre a declaração para o analista: type_analysis=analise a assume (Enviada → Em análise; outro analista é recusado com 422), consulta só lê',
-        params: idParam,
-        querystring: sendAnalyzingQuery,
-        response: { 200: declarationActionSchema, ...errors },
-      },
-    },
-    async (request) =>
-      declarations.sendAnalyzing(
-        app.db,
-        request.ctx,
-        requireActor(request.ctx),
-        request.params.id,
-        request.query.type_analysis,
-      ),
+  routes.sendAnalyzing(
+    analyse,
+    'Abre a declaração para o analista: type_analysis=analise a assume (Enviada → Em análise; outro analista é recusado com 422), consulta só lê',
+    sendAnalyzingQuery,
+    declarations.sendAnalyzing,
   );
 
   app.post(
@@ -272,65 +173,25 @@ export async function declarationRoutes(fastify: FastifyInstance): Promise<void>
       ),
   );
 
-  app.post(
-    `${BASE}/digitally_signed/:id`,
-    {
-      config: analyse,
-      schema: {
-        tags,
-        summary:
-          'Aprova pela assinatura digital A1/A3 do responsável legal, já verificada e guardada (sem ela: 422 FlowActionRefused, "A aprovação por assinatura digital exige a assinatura A1 ou A3 do responsável legal.")',
-        params: idParam,
-        response: { 200: declarationActionSchema, ...errors },
-      },
-    },
-    async (request) =>
-      declarations.approveDigitallySigned(app.db, request.ctx, requireActor(request.ctx), request.params.id),
+  routes.action(
+    'digitally_signed',
+    analyse,
+    'Aprova pela assinatura digital A1/A3 do responsável legal, já verificada e guardada (sem ela: 422 FlowActionRefused, "A aprovação por assinatura digital exige a assinatura A1 ou A3 do responsável legal.")',
+    declarations.approveDigitallySigned,
   );
 
-  app.post(
-    `${BASE}/reject/:id`,
-    {
-      config: analyse,
-      schema: {
-        tags,
-        summary: 'Reprova com o motivo (Enviada ou Em análise → Reprovada)',
-        params: idParam,
-        body: rejectDeclarationSchema,
-        response: { 200: declarationActionSchema, ...errors },
-      },
-    },
-    async (request) =>
-      declarations.rejectDeclaration(
-        app.db,
-        request.ctx,
-        requireActor(request.ctx),
-        request.params.id,
-        request.body.reason,
-      ),
+  routes.reasonAction(
+    'reject',
+    analyse,
+    'Reprova com o motivo (Enviada ou Em análise → Reprovada)',
+    rejectDeclarationSchema,
+    declarations.rejectDeclaration,
   );
 
-  app.post(
-    `${BASE}/clone/:id`,
-    {
-      config: create,
-      schema: {
-        tags,
-        summary:
-          'Clona cabeçalho e materiais numa nova declaração em rascunho (o arquivo do fabricante não é copiado)',
-        params: idParam,
-        response: { 201: declarationActionSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const cloned = await declarations.cloneDeclaration(
-        app.db,
-        request.ctx,
-        requireActor(request.ctx),
-        request.params.id,
-      );
-      return reply.status(201).send(cloned);
-    },
+  routes.clone(
+    create,
+    'Clona cabeçalho e materiais numa nova declaração em rascunho (o arquivo do fabricante não é copiado)',
+    declarations.cloneDeclaration,
   );
 
   const pdfRoute = (path: string, summary: string, preview: boolean) =>
@@ -364,98 +225,38 @@ export async function declarationRoutes(fastify: FastifyInstance): Promise<void>
   );
   pdfRoute('print_preview', pdfDoc('Prévia da declaração em PDF, sempre com a marca "SEM VALOR".'), true);
 
-  app.get(
-    `${BASE}/print-signed/:id`,
-    {
-      config: view,
-      schema: {
-        tags,
-        params: idParam,
-        summary: pdfDoc(
-          'O PDF da declaração com assinatura PAdES da entidade, gerado na hora; 404 com o motivo enquanto ela não tiver sido aprovada pela assinatura A1/A3 do responsável legal; 409 sem o certificado da entidade no servidor.',
-        ),
-        response: { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const pdf = await signatures.signedPdf(
-        app.db,
-        app.files,
-        app.config,
-        request.ctx,
-        requireActor(request.ctx),
-        request.params.id,
-      );
-      return sendPdf(reply, pdf, declarationPdfName(request.params.id));
-    },
+  routes.signedPdf(
+    pdfDoc(
+      'O PDF da declaração com assinatura PAdES da entidade, gerado na hora; 404 com o motivo enquanto ela não tiver sido aprovada pela assinatura A1/A3 do responsável legal; 409 sem o certificado da entidade no servidor.',
+    ),
+    { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+    signatures.signedPdf,
+    declarationPdfName,
   );
 
-  app.post(
-    `${BASE}/signature/a1/:id`,
-    {
-      config: create,
-      schema: {
-        tags,
-        params: idParam,
-        ...formBody(a1UploadForm),
-        summary:
-          'Assinatura A1 do responsável legal (XMLDSig sobre o XML da declaração), com a declaração Enviada ou Em análise; depois o analista aprova por ela (digitally_signed)',
-        description:
-          'multipart/form-data com o certificado A1 em `certificate` (.pfx/.p12, até 64 KB) e a sua senha em `password`; ' +
-          'lidos só em memória, usados uma vez e nunca guardados. A assinatura é verificada (resumo, valor, validade, ' +
-          'cadeia ICP-Brasil e CPF do responsável legal da declaração) antes de qualquer mudança; recusas: 422 com o motivo. ' +
-          'O XML assinado fica em GET xml/download/{id}.',
-        response: { 200: declarationActionSchema, ...errors },
-      },
-    },
-    async (request) =>
-      signatures.signDeclarationA1(
-        app.db,
-        app.files,
-        app.config,
-        request.ctx,
-        requireActor(request.ctx),
-        request.params.id,
-        await readA1Upload(request),
-      ),
+  routes.a1Signature(
+    'signature/a1',
+    create,
+    'Assinatura A1 do responsável legal (XMLDSig sobre o XML da declaração), com a declaração Enviada ou Em análise; depois o analista aprova por ela (digitally_signed)',
+    'multipart/form-data com o certificado A1 em `certificate` (.pfx/.p12, até 64 KB) e a sua senha em `password`; ' +
+      'lidos só em memória, usados uma vez e nunca guardados. A assinatura é verificada (resumo, valor, validade, ' +
+      'cadeia ICP-Brasil e CPF do responsável legal da declaração) antes de qualquer mudança; recusas: 422 com o motivo. ' +
+      'O XML assinado fica em GET xml/download/{id}.',
+    ({ db, files, config, ctx, actor, id }, upload) =>
+      signatures.signDeclarationA1(db, files, config, ctx, actor, id, upload),
   );
 
-  app.get(
-    `${BASE}/xml/download/:id`,
-    {
-      config: view,
-      schema: {
-        tags,
-        params: idParam,
-        summary:
-          'O XML da declaração assinado pelo responsável legal (declaracao-{id}.xml); 404 com o motivo antes da assinatura',
-        response: { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const file = await signatures.signedXml(app.db, requireActor(request.ctx), request.params.id);
-      return sendStoredFile(reply, app.files, file, declarationXmlName(request.params.id));
-    },
+  routes.file(
+    'xml/download',
+    'O XML da declaração assinado pelo responsável legal (declaracao-{id}.xml); 404 com o motivo antes da assinatura',
+    signatures.signedXml,
+    declarationXmlName,
   );
 
-  app.get(
-    `${BASE}/manufacturer_declaration/download/:id`,
-    {
-      config: view,
-      schema: {
-        tags,
-        params: idParam,
-        summary: 'Baixa a declaração do fabricante (declaracao_fabricante.pdf)',
-        response: { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const file = await declarations.manufacturerDeclarationFile(
-        app.db,
-        requireActor(request.ctx),
-        request.params.id,
-      );
-      return sendStoredFile(reply, app.files, file, MANUFACTURER_DECLARATION_FILE_NAME);
-    },
+  routes.file(
+    'manufacturer_declaration/download',
+    'Baixa a declaração do fabricante (declaracao_fabricante.pdf)',
+    declarations.manufacturerDeclarationFile,
+    MANUFACTURER_DECLARATION_FILE_NAME,
   );
 }

@@ -43,12 +43,20 @@ import {
 import { findParentInScope, requireParentInScope } from '../../lib/scope';
 import {
   availableActions,
-  type FlowRow,
   type FlowSubject,
   flowHistory,
   recordCreation,
   transition,
 } from '../../lib/workflow';
+import { associationLogo } from '../issuance/documents';
+import { lastNote } from '../issuance/queries';
+import {
+  type ActionEffect,
+  checkRepresentativeAndDeal,
+  fileOfRecord,
+  requireEditable,
+  takenByOther,
+} from '../issuance/service';
 import { declarationIsCited } from './citations';
 import { materialOrigin, originCheck } from './origin-check';
 import * as q from './queries';
@@ -67,15 +75,8 @@ export const hasSignedPdf = (row: { status: string; signed_at: Date | null }) =>
 /** The legal representative's signed XML (signatures.ts) is the declaration's file under this role. */
 export const SIGNED_XML_ROLE = 'signed_xml';
 
-/**
- * Taking a declaration locks it to the analyst (UX "Analysis screens"): while it is EM_ANALISE only that analyst
- * decides on it; an administrator may step in.
- */
-function takenByActor(row: FlowRow, actor: Actor | null): string | null {
-  if (row.status !== IN_ANALYSIS || !actor || actor.roleType === 'admin') return null;
-  const analystId = row.analyst_id === null || row.analyst_id === undefined ? null : Number(row.analyst_id);
-  return analystId === null || analystId === actor.id ? null : text.takenByOther;
-}
+/** Taking a declaration locks it to the analyst; an administrator may step in. */
+const takenByActor = takenByOther(IN_ANALYSIS, text.takenByOther);
 
 /** The declaration under the kernel's flow (DOMAIN.md §3): acted on within the owner scope of lib/scope.ts. */
 export const declarationSubject: FlowSubject<StateOf<typeof flow>, Action> = {
@@ -114,7 +115,7 @@ export async function getDeclaration(db: Executor, actor: Actor, id: number): Pr
     q.materialsOf(db, id),
     q.memberCountries(db, row.deal_id),
     flowHistory(db, flow, id),
-    row.status === flow.actions.reject.to ? q.lastRejectionNote(db, id) : Promise.resolve(null),
+    row.status === flow.actions.reject.to ? lastNote(db, flow.name, id, ['reject']) : Promise.resolve(null),
   ]);
   const owns = actsOn(actor, row);
   const creator = owns && actor.permissions.has('declaration.create');
@@ -290,12 +291,7 @@ async function checkedValues(tx: Executor, actor: Actor, input: DeclarationInput
   if (!(await q.manufacturerCompanyOf(tx, owner.id, input.company_manufacturer_id))) {
     add('company_manufacturer_id', text.companyNotManufacturer);
   }
-  if (!(await q.representativeOf(tx, owner.id, input.legal_representative_id))) {
-    add('legal_representative_id', text.legalRepresentativeNotOfExporter);
-  }
-  const deal = await q.findDeal(tx, input.deal_id);
-  if (!deal) add('deal_id', messages.field.invalidOption);
-  else if (!deal.active) add('deal_id', text.dealInactive);
+  const deal = await checkRepresentativeAndDeal(tx, owner.id, input, add, text);
   if (deal && !(await q.ruleOfDeal(tx, deal.id, input.origin_rule_id))) {
     add('origin_rule_id', text.originRuleNotOfDeal);
   }
@@ -388,6 +384,9 @@ function headerOf(row: q.DeclarationRow): q.DeclarationValues {
 
 // ---- create, edit, delete, clone ---------------------------------------------------------------------------------
 
+/** The form's file: the manufacturer's signed declaration. */
+export type ManufacturerUpload = { manufacturer_declaration?: ReceivedFile };
+
 const fileChoice = (file: ReceivedFile | undefined, remove: boolean | undefined) => ({
   file,
   remove,
@@ -400,7 +399,7 @@ export async function createDeclaration(
   ctx: ServiceContext,
   actor: Actor,
   input: DeclarationInput,
-  file: ReceivedFile | undefined,
+  uploads: ManufacturerUpload,
 ): Promise<Declaration> {
   const id = await new FileChanges(files).run((changes) =>
     db.transaction(async (tx) => {
@@ -413,7 +412,7 @@ export async function createDeclaration(
         changes,
         q.declarationOwner(created),
         actor.id,
-        fileChoice(file, false),
+        fileChoice(uploads.manufacturer_declaration, false),
       );
       await recordAudit(tx, ctx, {
         event: 'created',
@@ -430,11 +429,7 @@ export async function createDeclaration(
 /** The row in the actor's owner scope, locked, in a state that may still change (RASCUNHO or REPROVADA). */
 async function lockEditable(tx: Tx, actor: Actor, id: number, refusal: (label: string) => string) {
   const row = await q.lockDeclaration(tx, id, q.ownerScope(actor));
-  if (!row) throw notFound();
-  if (!EDITABLE_DECLARATION_STATES.includes(row.status as DeclarationStatus)) {
-    throw conflict(refusal(stateLabel(flow, row.status)));
-  }
-  return row;
+  return requireEditable(row, flow, EDITABLE_DECLARATION_STATES, refusal);
 }
 
 export async function updateDeclaration(
@@ -444,7 +439,7 @@ export async function updateDeclaration(
   actor: Actor,
   id: number,
   input: DeclarationInput,
-  file: ReceivedFile | undefined,
+  uploads: ManufacturerUpload,
 ): Promise<Declaration> {
   await new FileChanges(files).run((changes) =>
     db.transaction(async (tx) => {
@@ -458,7 +453,7 @@ export async function updateDeclaration(
         changes,
         q.declarationOwner(id),
         actor.id,
-        fileChoice(file, input.remove_manufacturer_declaration),
+        fileChoice(uploads.manufacturer_declaration, input.remove_manufacturer_declaration),
       );
       const diff = changedValues(
         { ...headerOf(before), materials: beforeMaterials, manufacturer_declaration: stored.before },
@@ -548,10 +543,7 @@ async function act(
   actor: Actor,
   id: number,
   action: Action,
-  effect: (
-    tx: Tx,
-    row: FlowRow,
-  ) => Promise<{ old?: Record<string, unknown>; new?: Record<string, unknown> } | undefined>,
+  effect: ActionEffect,
   note?: string,
 ): Promise<DeclarationAction> {
   await db.transaction((tx) =>
@@ -666,24 +658,6 @@ export async function expireDeclarations(db: Database): Promise<number> {
 
 // ---- documents -----------------------------------------------------------------------------------------------------
 
-export async function readBlob(files: FileStorage, file: StoredFile): Promise<Buffer | null> {
-  try {
-    const chunks: Buffer[] = [];
-    for await (const chunk of files.read(file.storage_key)) chunks.push(Buffer.from(chunk as Buffer));
-    return Buffer.concat(chunks);
-  } catch {
-    return null;
-  }
-}
-
-/** The issuing association's logo for the header, when it is a PNG or JPEG (pdfmake draws those). */
-export async function associationLogo(db: Executor, files: FileStorage, associationId: number) {
-  const logo = await findOwnerFile(db, { type: 'trade_association', id: associationId });
-  if (!logo || !['image/png', 'image/jpeg'].includes(logo.mime_type)) return null;
-  const bytes = await readBlob(files, logo);
-  return bytes ? { bytes, mime: logo.mime_type } : null;
-}
-
 /**
  * The declaration's PDF (`print`, or `print_preview` when `preview`): "SEM VALOR" on every preview and on any
  * declaration that is not APROVADA.
@@ -778,8 +752,6 @@ export async function manufacturerDeclarationFile(
   actor: Actor,
   id: number,
 ): Promise<StoredFile> {
-  if (!(await q.findDeclaration(db, id, q.readScope(actor)))) throw notFound();
-  const file = await findOwnerFile(db, q.declarationOwner(id), q.MANUFACTURER_DECLARATION_ROLE);
-  if (!file) throw notFound();
-  return file;
+  const found = await q.findDeclaration(db, id, q.readScope(actor));
+  return fileOfRecord(db, found, q.declarationOwner(id), q.MANUFACTURER_DECLARATION_ROLE);
 }

@@ -14,18 +14,19 @@ import type { Database, Executor, Tx } from '../../db/client';
 import { checkSigner } from '../../documents/signing/certificate';
 import { SignatureRefused } from '../../documents/signing/errors';
 import { openPkcs12 } from '../../documents/signing/pkcs12';
-import { sealPdf } from '../../documents/signing/seal';
 import { isIssuedPlusSignature, signPart, verifyPart } from '../../documents/signing/xmldsig';
 import { buildDeclarationXml, DECLARATION_PART } from '../../documents/xml/declaration';
-import { FileChanges, findOwnerFile, type StoredFile } from '../../files/records';
+import { FileChanges, type StoredFile } from '../../files/records';
 import { MIME } from '../../files/sniff';
 import type { FileStorage } from '../../files/storage';
 import type { ReceivedFile } from '../../files/upload';
 import { recordAudit } from '../../lib/audit';
 import type { Actor, ServiceContext } from '../../lib/context';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import type { A1Upload } from '../certificates/signatures';
 import { asRefusal, trustList } from '../certificates/signatures';
+import { sealedPdf } from '../issuance/documents';
+import { fileOfRecord } from '../issuance/service';
 import * as q from './queries';
 import { declarationDocument, getDeclaration, hasSignedPdf, SIGNED_XML_ROLE } from './service';
 
@@ -237,19 +238,17 @@ export async function signedPdf(
   const found = await q.findDeclaration(db, id, q.readScope(actor));
   if (!found) throw notFound();
   if (!hasSignedPdf(found.row)) throw new AppError(404, ErrorCode.NotFound, text.signedPdfMissing);
-  const sealed = await sealPdf(config, () => declarationDocument(db, files, ctx, actor, id, false), {
-    reason: `Declaração de origem ${id} - ${found.association_name}`,
-    location: [found.association_city, found.association_state].filter(Boolean).join(' - ') || undefined,
-    at: new Date(),
-  });
-  if (!sealed) throw conflict(text.signedPdfNoSeal);
-  return sealed;
+  return sealedPdf(
+    config,
+    () => declarationDocument(db, files, ctx, actor, id, false),
+    `Declaração de origem ${id} - ${found.association_name}`,
+    { city: found.association_city, state: found.association_state },
+    text.signedPdfNoSeal,
+  );
 }
 
 /** GET /v1/declaration/xml/download/{id}: the signed XML of a declaration the actor reads (404 before a signature). */
 export async function signedXml(db: Database, actor: Actor, id: number): Promise<StoredFile> {
-  if (!(await q.findDeclaration(db, id, q.readScope(actor)))) throw notFound();
-  const file = await findOwnerFile(db, q.declarationOwner(id), SIGNED_XML_ROLE);
-  if (!file) throw new AppError(404, ErrorCode.NotFound, text.signedXmlMissing);
-  return file;
+  const found = await q.findDeclaration(db, id, q.readScope(actor));
+  return fileOfRecord(db, found, q.declarationOwner(id), SIGNED_XML_ROLE, text.signedXmlMissing);
 }

@@ -38,47 +38,47 @@ export async function dispatcherLinkRoutes(fastify: FastifyInstance): Promise<vo
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const answered = { 200: dispatcherLinkAnswerSchema, ...errors };
 
+  /** Answers what `work` answers, then starts delivering its mail (the outbox) without making the answer wait. */
+  const mailing = async <T>(work: Promise<T>): Promise<T> => {
+    const done = await work;
+    void app.mail.flush();
+    return done;
+  };
+
   // ---- lists ----
-  app.get(
+  const list = (
+    path: string,
+    side: 'combined' | 'exporter' | 'dispatcher',
+    querystring: typeof dispatcherLinkListQuery | typeof dispatcherLinkSideQuery,
+    summary: string,
+    description?: string,
+  ) =>
+    app.get(
+      path,
+      {
+        config: view,
+        schema: { tags, summary, description, querystring, response: { 200: dispatcherLinkPageSchema } },
+      },
+      async (req) => links.listLinks(app.db, requireActor(req.ctx), req.query, side),
+    );
+  list(
     '/v1/dispatcher_exporter_link',
-    {
-      config: view,
-      schema: {
-        tags,
-        summary: 'Vínculos (lista combinada), por nome do exportador e depois do despachante',
-        description:
-          '`cpf`/`cnpj` acham qualquer um dos lados; `dispatcher_exporter_link_flow_id` é o código da situação, como `status`. Sem filtro de situação, os excluídos ficam de fora.',
-        querystring: dispatcherLinkListQuery,
-        response: { 200: dispatcherLinkPageSchema },
-      },
-    },
-    async (req) => links.listLinks(app.db, requireActor(req.ctx), req.query, 'combined'),
+    'combined',
+    dispatcherLinkListQuery,
+    'Vínculos (lista combinada), por nome do exportador e depois do despachante',
+    '`cpf`/`cnpj` acham qualquer um dos lados; `dispatcher_exporter_link_flow_id` é o código da situação, como `status`. Sem filtro de situação, os excluídos ficam de fora.',
   );
-  app.get(
+  list(
     '/v1/exporter_dispatcher/link',
-    {
-      config: view,
-      schema: {
-        tags,
-        summary: 'Vínculos vistos pelo exportador (`cpf`/`cnpj` acham o despachante)',
-        querystring: dispatcherLinkSideQuery,
-        response: { 200: dispatcherLinkPageSchema },
-      },
-    },
-    async (req) => links.listLinks(app.db, requireActor(req.ctx), req.query, 'exporter'),
+    'exporter',
+    dispatcherLinkSideQuery,
+    'Vínculos vistos pelo exportador (`cpf`/`cnpj` acham o despachante)',
   );
-  app.get(
+  list(
     '/v1/dispatcher_exporter/link',
-    {
-      config: view,
-      schema: {
-        tags,
-        summary: 'Vínculos vistos pelo despachante (`cpf`/`cnpj` acham o exportador)',
-        querystring: dispatcherLinkSideQuery,
-        response: { 200: dispatcherLinkPageSchema },
-      },
-    },
-    async (req) => links.listLinks(app.db, requireActor(req.ctx), req.query, 'dispatcher'),
+    'dispatcher',
+    dispatcherLinkSideQuery,
+    'Vínculos vistos pelo despachante (`cpf`/`cnpj` acham o exportador)',
   );
   app.get(
     '/v1/dispatcher_exporter_link/:id',
@@ -95,39 +95,25 @@ export async function dispatcherLinkRoutes(fastify: FastifyInstance): Promise<vo
   );
 
   // ---- requests ----
-  app.post(
+  const created = { 201: dispatcherLinkAnswerSchema, ...errors };
+  const requestRoute = (path: string, summary: string, run: typeof links.requestAsExporter) =>
+    app.post(
+      path,
+      { config: request, schema: { tags, summary, params: idParam, response: created } },
+      async (req, reply) => {
+        const answer = await mailing(run(app.db, req.ctx, requireActor(req.ctx), req.params.id));
+        return reply.status(201).send(answer);
+      },
+    );
+  requestRoute(
     '/v1/exporter_dispatcher/dispatcher/:id/link',
-    {
-      config: request,
-      schema: {
-        tags,
-        summary: 'O exportador solicita vínculo com um despachante da sua associação (409: vínculo ativo)',
-        params: idParam,
-        response: { 201: dispatcherLinkAnswerSchema, ...errors },
-      },
-    },
-    async (req, reply) => {
-      const created = await links.requestAsExporter(app.db, req.ctx, requireActor(req.ctx), req.params.id);
-      void app.mail.flush();
-      return reply.status(201).send(created);
-    },
+    'O exportador solicita vínculo com um despachante da sua associação (409: vínculo ativo)',
+    links.requestAsExporter,
   );
-  app.post(
+  requestRoute(
     '/v1/dispatcher_exporter/exporter/:id/link',
-    {
-      config: request,
-      schema: {
-        tags,
-        summary: 'O despachante solicita vínculo com um exportador da sua associação (409: vínculo ativo)',
-        params: idParam,
-        response: { 201: dispatcherLinkAnswerSchema, ...errors },
-      },
-    },
-    async (req, reply) => {
-      const created = await links.requestAsDispatcher(app.db, req.ctx, requireActor(req.ctx), req.params.id);
-      void app.mail.flush();
-      return reply.status(201).send(created);
-    },
+    'O despachante solicita vínculo com um exportador da sua associação (409: vínculo ativo)',
+    links.requestAsDispatcher,
   );
   app.post(
     '/v1/dispatcher_exporter/exporter/:exporterId/dispatcher/:dispatcherId/link',
@@ -137,19 +123,20 @@ export async function dispatcherLinkRoutes(fastify: FastifyInstance): Promise<vo
         tags,
         summary: 'Solicita o vínculo de um par: um dos lados, para si, ou a associação, para os dois',
         params: exporterDispatcherParams,
-        response: { 201: dispatcherLinkAnswerSchema, ...errors },
+        response: created,
       },
     },
     async (req, reply) => {
-      const created = await links.requestForPair(
-        app.db,
-        req.ctx,
-        requireActor(req.ctx),
-        req.params.exporterId,
-        req.params.dispatcherId,
+      const answer = await mailing(
+        links.requestForPair(
+          app.db,
+          req.ctx,
+          requireActor(req.ctx),
+          req.params.exporterId,
+          req.params.dispatcherId,
+        ),
       );
-      void app.mail.flush();
-      return reply.status(201).send(created);
+      return reply.status(201).send(answer);
     },
   );
 
@@ -161,12 +148,8 @@ export async function dispatcherLinkRoutes(fastify: FastifyInstance): Promise<vo
         config: decide,
         schema: { tags, summary, params: idParam, body: dispatcherLinkNoteSchema, response: answered },
       },
-      async (req) => {
-        const actor = requireActor(req.ctx);
-        const done = await links.decide(app.db, req.ctx, actor, req.params.id, action, req.body?.note);
-        void app.mail.flush();
-        return done;
-      },
+      async (req) =>
+        mailing(links.decide(app.db, req.ctx, requireActor(req.ctx), req.params.id, action, req.body?.note)),
     );
   decision(
     'approval',
@@ -208,11 +191,8 @@ export async function dispatcherLinkRoutes(fastify: FastifyInstance): Promise<vo
           response: answered,
         },
       },
-      async (req) => {
-        const done = await links.requestDeletion(app.db, req.ctx, requireActor(req.ctx), req.params.id, side);
-        void app.mail.flush();
-        return done;
-      },
+      async (req) =>
+        mailing(links.requestDeletion(app.db, req.ctx, requireActor(req.ctx), req.params.id, side)),
     );
     app.delete(
       `${base}/:id`,

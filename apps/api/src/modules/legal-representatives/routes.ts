@@ -10,15 +10,13 @@ import {
   legalRepresentativeSchema,
   PROCURATION_FILE_NAME,
 } from '@origem/contract/schemas/legal-representatives';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readForm, withUploads } from '../../files/form';
 import { sendStoredFile } from '../../files/records';
-import { PDF_POLICY, type ReceivedFile } from '../../files/upload';
+import { PDF_POLICY } from '../../files/upload';
 import { requireActor } from '../../lib/context';
-import { formBody } from '../../lib/form-doc';
-import { parseInput } from '../../lib/parse-input';
+import { saveRoutes } from '../../lib/save-form';
 import * as representatives from './service';
 
 const tags = ['Responsáveis legais'];
@@ -30,28 +28,9 @@ const formDoc =
   '`procuration` (PDF, até 10 MB) com a data `procuration_valid_until` (AAAA-MM-DD, obrigatória quando há ' +
   'procuração); `remove_procuration=true` remove a procuração atual. Um usuário exportador cadastra sempre ' +
   'no seu próprio exportador.';
-const representativeForm = formBody({
-  fields: legalRepresentativeInputSchema,
-  files: { procuration: 'Procuração (PDF até 10 MB)' },
-  json: true,
-});
 
 export async function legalRepresentativeRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-  /** The form (multipart or JSON) with the procuration streamed into storage, validated, then saved. */
-  const save = async <T>(
-    request: FastifyRequest,
-    work: (
-      input: z.output<typeof legalRepresentativeInputSchema>,
-      file: ReceivedFile | undefined,
-    ) => Promise<T>,
-  ) => {
-    const form = await readForm(request, app.files, { procuration: PDF_POLICY });
-    return withUploads(app.files, form, ({ fields, files }) =>
-      work(parseInput(legalRepresentativeInputSchema, fields), files.procuration),
-    );
-  };
 
   app.get(
     '/v1/legal_representative',
@@ -100,56 +79,18 @@ export async function legalRepresentativeRoutes(fastify: FastifyInstance): Promi
     async (request) =>
       representatives.getRepresentative(app.db, requireActor(request.ctx), request.params.id),
   );
-  app.post(
-    '/v1/legal_representative',
-    {
-      config: manage,
-      schema: {
-        tags,
-        description: formDoc,
-        ...representativeForm,
-        response: { 201: legalRepresentativeSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const created = await save(request, (input, file) =>
-        representatives.createRepresentative(
-          app.db,
-          app.files,
-          request.ctx,
-          requireActor(request.ctx),
-          input,
-          file,
-        ),
-      );
-      return reply.status(201).send(created);
-    },
-  );
-  app.post(
-    '/v1/legal_representative/:id',
-    {
-      config: manage,
-      schema: {
-        tags,
-        description: formDoc,
-        ...representativeForm,
-        params: idParam,
-        response: { 200: legalRepresentativeSchema, ...errors },
-      },
-    },
-    async (request) =>
-      save(request, (input, file) =>
-        representatives.updateRepresentative(
-          app.db,
-          app.files,
-          request.ctx,
-          requireActor(request.ctx),
-          request.params.id,
-          input,
-          file,
-        ),
-      ),
-  );
+  saveRoutes(app, {
+    path: '/v1/legal_representative',
+    config: manage,
+    tags,
+    input: legalRepresentativeInputSchema,
+    files: { procuration: { policy: PDF_POLICY, description: 'Procuração (PDF até 10 MB)' } },
+    description: formDoc,
+    detail: legalRepresentativeSchema,
+    errors,
+    create: { run: representatives.createRepresentative },
+    update: { method: 'post', run: representatives.updateRepresentative },
+  });
   app.delete(
     '/v1/legal_representative/:id',
     {

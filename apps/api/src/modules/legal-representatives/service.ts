@@ -111,19 +111,30 @@ async function applyProcuration(
   return { before, after };
 }
 
+/** The form's file: the procuration. */
+export type ProcurationUpload = { procuration?: ReceivedFile };
+
 export async function createRepresentative(
   db: Database,
   files: FileStorage,
   ctx: ServiceContext,
   actor: Actor,
   input: LegalRepresentativeInput,
-  file: ReceivedFile | undefined,
+  uploads: ProcurationUpload,
 ) {
   const id = await new FileChanges(files).run((changes) =>
     db.transaction(async (tx) => {
       const values = await valuesOf(tx, actor, input);
       const created = await q.insertRepresentative(tx, values);
-      const procuration = await applyProcuration(tx, changes, actor, created, values, file, false);
+      const procuration = await applyProcuration(
+        tx,
+        changes,
+        actor,
+        created,
+        values,
+        uploads.procuration,
+        false,
+      );
       await recordAudit(tx, ctx, {
         event: 'created',
         type: AUDIT_TYPE,
@@ -143,7 +154,7 @@ export async function updateRepresentative(
   actor: Actor,
   id: number,
   input: LegalRepresentativeInput,
-  file: ReceivedFile | undefined,
+  uploads: ProcurationUpload,
 ) {
   await new FileChanges(files).run((changes) =>
     db.transaction(async (tx) => {
@@ -157,7 +168,7 @@ export async function updateRepresentative(
         actor,
         id,
         values,
-        file,
+        uploads.procuration,
         input.remove_procuration,
       );
       const diff = changedValues(

@@ -14,12 +14,16 @@ import {
   payerReportQuery,
   prereceiptListQuery,
   prereceiptPageSchema,
+  type ReportPeriod,
   reportOptionSchema,
   tradeAssociationReportQuery,
 } from '@origem/contract/schemas/reports';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireActor } from '../../lib/context';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { type Actor, requireActor } from '../../lib/context';
+import type { SummaryKind } from './billing-queries';
 import * as custom from './custom-report-service';
 import { performanceCsv } from './performance';
 import * as reports from './service';
@@ -51,102 +55,74 @@ function sendReport(reply: FastifyReply, file: reports.ReportFile) {
 export async function reportRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
+  /** A summary list behind a report screen's picker. */
+  const summaryRoute = (
+    path: string,
+    text: string,
+    querystring: z.ZodType<ReportPeriod & { name?: string; abbreviation?: string }>,
+    kind: SummaryKind,
+  ) =>
+    app.get(
+      path,
+      { config, schema: { tags, summary: text, querystring, response: summary } },
+      async (request) => reports.summary(app.db, requireActor(request.ctx), kind, request.query),
+    );
+  summaryRoute(
     '/v1/report/federation',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Faturamento por federação no período',
-        querystring: federationReportQuery,
-        response: summary,
-      },
-    },
-    async (request) => reports.summary(app.db, requireActor(request.ctx), 'federation', request.query),
+    'Faturamento por federação no período',
+    federationReportQuery,
+    'federation',
   );
-  app.get(
+  summaryRoute(
     '/v1/report/trade_association',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Faturamento por associação no período (escopo do usuário atual)',
-        querystring: tradeAssociationReportQuery,
-        response: summary,
-      },
-    },
-    async (request) => reports.summary(app.db, requireActor(request.ctx), 'association', request.query),
+    'Faturamento por associação no período (escopo do usuário atual)',
+    tradeAssociationReportQuery,
+    'association',
   );
-  app.get(
+  summaryRoute(
     '/v1/report/dispatcher',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Faturamento por despachante no período',
-        querystring: payerReportQuery,
-        response: summary,
-      },
-    },
-    async (request) => reports.summary(app.db, requireActor(request.ctx), 'dispatcher', request.query),
+    'Faturamento por despachante no período',
+    payerReportQuery,
+    'dispatcher',
   );
-  app.get(
+  summaryRoute(
     '/v1/report/exporter',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Faturamento por exportador (o que ele mesmo paga) no período',
-        querystring: payerReportQuery,
-        response: summary,
-      },
-    },
-    async (request) => reports.summary(app.db, requireActor(request.ctx), 'exporter', request.query),
+    'Faturamento por exportador (o que ele mesmo paga) no período',
+    payerReportQuery,
+    'exporter',
   );
-  app.get(
+
+  /** A report's file, in the `type` the query asks for. */
+  const invoiceRoute = <Q>(
+    path: string,
+    text: string,
+    querystring: z.ZodType<Q>,
+    make: (db: Database, actor: Actor, query: Q) => Promise<reports.ReportFile>,
+  ) =>
+    app.get(
+      path,
+      { config, schema: { tags, summary: text, description: fileDoc, querystring, response: errors } },
+      // The type provider cannot resolve a generic query's type; the schema has validated it as `Q`.
+      async (request, reply) =>
+        sendReport(reply, await make(app.db, requireActor(request.ctx), request.query as Q)),
+    );
+  invoiceRoute(
     '/v1/report/trade_association/invoice',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Relatório de faturamento da associação `ca_id`',
-        description: fileDoc,
-        querystring: associationInvoiceQuery,
-        response: errors,
-      },
-    },
-    async (request, reply) =>
-      sendReport(reply, await reports.associationInvoice(app.db, requireActor(request.ctx), request.query)),
+    'Relatório de faturamento da associação `ca_id`',
+    associationInvoiceQuery,
+    reports.associationInvoice,
   );
-  app.get(
+  invoiceRoute(
     '/v1/report/exporter/invoice',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Relatório de faturamento do exportador `id` (o usuário exportador recebe o seu)',
-        description: fileDoc,
-        querystring: payerInvoiceQuery,
-        response: errors,
-      },
-    },
-    async (request, reply) =>
-      sendReport(reply, await reports.exporterInvoice(app.db, requireActor(request.ctx), request.query)),
+    'Relatório de faturamento do exportador `id` (o usuário exportador recebe o seu)',
+    payerInvoiceQuery,
+    (db, actor, query) => reports.payerInvoice(db, actor, 'exporter', query),
   );
-  app.get(
+  invoiceRoute(
     '/v1/report/dispatcher/invoice',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Relatório de faturamento do despachante `id` (o usuário despachante recebe o seu)',
-        description: fileDoc,
-        querystring: payerInvoiceQuery,
-        response: errors,
-      },
-    },
-    async (request, reply) =>
-      sendReport(reply, await reports.dispatcherInvoice(app.db, requireActor(request.ctx), request.query)),
+    'Relatório de faturamento do despachante `id` (o usuário despachante recebe o seu)',
+    payerInvoiceQuery,
+    (db, actor, query) => reports.payerInvoice(db, actor, 'dispatcher', query),
   );
   app.post(
     '/v1/report/federation/invoice',

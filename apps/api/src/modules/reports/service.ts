@@ -142,39 +142,44 @@ export async function associationInvoice(
   });
 }
 
-/** GET /v1/report/exporter/invoice: what an exporter pays itself (certificates no dispatcher asked for), by deal. */
-export async function exporterInvoice(
-  db: Database,
-  actor: Actor,
-  query: ReportPeriod & { id?: number; type: ReportType },
-) {
-  const id = await payerSubject(db, actor, 'exporter', query.id);
-  return render(db, actor, {
+/** What differs between the two payers' reports: the file's name, the title, what is billed and the grouping. */
+const PAYER_REPORTS = {
+  exporter: {
     kind: 'exportador',
     title: 'Faturamento do exportador',
-    subject: await subjectName(db, 'exporter', id),
-    period: query,
-    type: query.type,
-    filter: { exporterId: id, payer: 'exporter' },
+    // What it pays itself: the certificates no dispatcher asked for, by deal.
+    filter: (id: number): BillingFilter => ({ exporterId: id, payer: 'exporter' }),
     grouping: 4,
-  });
-}
-
-/** GET /v1/report/dispatcher/invoice: what a dispatcher pays, by exporter. */
-export async function dispatcherInvoice(
-  db: Database,
-  actor: Actor,
-  query: ReportPeriod & { id?: number; type: ReportType },
-) {
-  const id = await payerSubject(db, actor, 'dispatcher', query.id);
-  return render(db, actor, {
+  },
+  dispatcher: {
     kind: 'despachante',
     title: 'Faturamento do despachante',
-    subject: await subjectName(db, 'dispatcher', id),
+    // What it pays, by exporter.
+    filter: (id: number): BillingFilter => ({ dispatcherId: id }),
+    grouping: 5,
+  },
+} as const satisfies Record<
+  'exporter' | 'dispatcher',
+  { kind: string; title: string; filter: (id: number) => BillingFilter; grouping: ReportGrouping }
+>;
+
+/** GET /v1/report/exporter/invoice and /v1/report/dispatcher/invoice: what one payer pays in the period. */
+export async function payerInvoice(
+  db: Database,
+  actor: Actor,
+  payer: 'exporter' | 'dispatcher',
+  query: ReportPeriod & { id?: number; type: ReportType },
+) {
+  const id = await payerSubject(db, actor, payer, query.id);
+  const report = PAYER_REPORTS[payer];
+  return render(db, actor, {
+    kind: report.kind,
+    title: report.title,
+    subject: await subjectName(db, payer, id),
     period: query,
     type: query.type,
-    filter: { dispatcherId: id },
-    grouping: 5,
+    filter: report.filter(id),
+    grouping: report.grouping,
   });
 }
 
