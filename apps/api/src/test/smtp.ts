@@ -3,12 +3,10 @@ import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = { to: string[]; raw: string };
 
+export type SmtpListener = { url: string; mails: ReceivedMail[]; close: () => Promise<void> };
+
 /** A real SMTP listener on a random loopback port, collecting what it receives. */
-export async function startSmtpListener(): Promise<{
-  url: string;
-  mails: ReceivedMail[];
-  close: () => Promise<void>;
-}> {
+export async function startSmtpListener(): Promise<SmtpListener> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,

@@ -3,15 +3,15 @@ import { certificateMessages as text } from '@origem/contract/schemas/certificat
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, dispatchers, legalRepresentatives } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { mailBody, startSmtpListener } from '../../test/smtp';
+import type { TestApp } from '../../test/app';
+import { mailBody, type SmtpListener, startSmtpListener } from '../../test/smtp';
 import { addExporter, addUser, auditsOf, linkDispatcher, stepsOf } from '../declarations/test-support';
 import {
   approvedDeclaration,
   type CertificateRefs,
   certificateBody,
-  certificateRefs,
   certificateRow,
+  openCertificateSuite,
   uploadInvoice,
 } from './test-support';
 
@@ -24,7 +24,7 @@ import {
 
 let t: TestApp;
 let r: CertificateRefs;
-let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
+let smtp: SmtpListener;
 const tok = {} as Record<'exportador' | 'analista' | 'admin' | 'despachante' | 'other', string>;
 let repEmail = '';
 let other: { id: number; importer: number; intervenor: number };
@@ -32,10 +32,11 @@ const BASE = '/v1/certificate';
 
 beforeAll(async () => {
   smtp = await startSmtpListener();
-  t = await createTestApp({ SMTP_URL: smtp.url });
-  r = await certificateRefs(t.db);
-  for (const role of ['exportador', 'analista', 'admin', 'despachante'] as const)
-    tok[role] = await t.login(role);
+  const suite = await openCertificateSuite(['exportador', 'analista', 'admin', 'despachante'], {
+    SMTP_URL: smtp.url,
+  });
+  ({ t, r } = suite);
+  Object.assign(tok, suite.tok);
   const [rep] = await t.db
     .select({ email: legalRepresentatives.email })
     .from(legalRepresentatives)

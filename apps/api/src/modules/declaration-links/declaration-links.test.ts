@@ -5,17 +5,16 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { declarationLinks, declarations } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { DEMO_ROLES, type DemoRole, type TestApp } from '../../test/app';
 import {
   addAssociation,
   addExporter,
   addUser,
   auditsOf,
   type DemoRefs,
-  demoRefs,
   exporterDeclaration,
-  insertNcm,
   linkDispatcher,
+  openDeclarationSuite,
   stepsOf,
 } from '../declarations/test-support';
 
@@ -26,18 +25,7 @@ import {
 
 let t: TestApp;
 let r: DemoRefs;
-const ROLES = [
-  'admin',
-  'analista',
-  'exportador',
-  'despachante',
-  'associacao',
-  'federacao',
-  'confederacao',
-  'fabricante',
-] as const;
-type Role = (typeof ROLES)[number];
-const tok = {} as Record<Role, string>;
+let tok: Record<DemoRole, string>;
 const BASE = '/v2/declaration_link';
 
 type Link = {
@@ -96,10 +84,7 @@ async function approvedDeclaration(body: Record<string, unknown>, token: string)
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await insertNcm(t.db);
-  r = await demoRefs(t.db);
-  for (const role of ROLES) tok[role] = await t.login(role);
+  ({ t, r, tok } = await openDeclarationSuite(DEMO_ROLES));
   for (const [party, n, name] of [
     [second, 11, 'Exportadora Segunda Ltda.'],
     [third, 12, 'Exportadora Terceira Ltda.'],

@@ -10,7 +10,7 @@ import {
   federations,
   storedFiles,
 } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { DEMO_ROLES, type DemoRole, type TestApp } from '../../test/app';
 import { multipart, type PartValue } from '../../test/multipart';
 import {
   addAssociation,
@@ -18,10 +18,9 @@ import {
   addUser,
   auditsOf,
   type DemoRefs,
-  demoRefs,
   exporterDeclaration,
-  insertNcm,
   linkDispatcher,
+  openDeclarationSuite,
   stepsOf,
 } from './test-support';
 
@@ -29,18 +28,7 @@ import {
 
 let t: TestApp;
 let r: DemoRefs;
-const ROLES = [
-  'admin',
-  'analista',
-  'exportador',
-  'despachante',
-  'associacao',
-  'federacao',
-  'confederacao',
-  'fabricante',
-] as const;
-type Role = (typeof ROLES)[number];
-const tok = {} as Record<Role, string>;
+let tok: Record<DemoRole, string>;
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Title (Declaracao do fabricante) >> endobj\n%%EOF\n');
 const BASE = '/v1/declaration';
 
@@ -57,10 +45,7 @@ const totals = async () => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await insertNcm(t.db);
-  r = await demoRefs(t.db);
-  for (const role of ROLES) tok[role] = await t.login(role);
+  ({ t, r, tok } = await openDeclarationSuite(DEMO_ROLES));
 });
 
 afterAll(async () => {

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { SoftToken } from '../../documents/signing/softhsm';
+import type { TestApp } from '../../test/app';
 
 /** Test support for the A3 suites: the signer program packaged as the build packages it, and a way to run it. */
 
@@ -47,8 +48,9 @@ export async function runSigner(cli: string, server: string, token: SoftToken, c
   }
 }
 
-/** The address a test app listening on a random port answers on. */
-export function listeningAddress(server: { address(): unknown }): string {
-  const address = server.address() as { port: number } | null;
+/** Starts the test app listening on a random local port, as the signer program needs; returns its address. */
+export async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address() as { port: number } | null;
   return `http://127.0.0.1:${address?.port ?? 0}`;
 }
