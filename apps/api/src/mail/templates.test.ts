@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles, tradeAssociations } from '../db/schema';
 import { pendencyMail, reprovalMail } from '../modules/pre-registrations/mails';
-import { createTestApp, type TestApp } from '../test/app';
-import { mailBody, startSmtpListener } from '../test/smtp';
+import { createMailTestApp, type TestApp } from '../test/app';
+import { mailBody, type SmtpListener } from '../test/smtp';
 import { hello, layout, passwordResetMail, sentence, welcomeMail } from './templates';
 
 const COMPANY = 'Café Santista Exportadora Ltda.';
@@ -44,17 +44,13 @@ describe('mail texts end each sentence once (issue 9, item 11: no "Ltda..")', ()
 });
 
 describe('the welcome mail a company user receives, through a real SMTP listener', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
+  let smtp: SmtpListener;
   let t: TestApp;
 
   beforeAll(async () => {
-    smtp = await startSmtpListener();
-    t = await createTestApp({ SMTP_URL: smtp.url });
+    ({ t, smtp } = await createMailTestApp());
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
   it('greets "Ltda." once', async () => {
     const admin = await t.login('admin');

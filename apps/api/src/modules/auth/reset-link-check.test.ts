@@ -1,20 +1,16 @@
 import { messages } from '@origem/contract/messages.pt';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
-import { mailBody, startSmtpListener } from '../../test/smtp';
+import { createMailTestApp, type TestApp } from '../../test/app';
+import { mailBody, type SmtpListener } from '../../test/smtp';
 
-let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
+let smtp: SmtpListener;
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = await startSmtpListener();
-  t = await createTestApp({ SMTP_URL: smtp.url });
+  ({ t, smtp } = await createMailTestApp());
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t.close());
 
 /** Asks for a reset link for `email` and reads its token from the mail the real SMTP listener received. */
 async function linkFor(email: string): Promise<string> {

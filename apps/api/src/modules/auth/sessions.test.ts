@@ -2,20 +2,16 @@ import { messages } from '@origem/contract/messages.pt';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets, users } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { mailBody, startSmtpListener } from '../../test/smtp';
+import { createMailTestApp, type TestApp } from '../../test/app';
+import { mailBody, type SmtpListener } from '../../test/smtp';
 import { CHANGE_PASSWORD_ATTEMPTS } from './service';
 
 let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
+let smtp: SmtpListener;
 beforeAll(async () => {
-  smtp = await startSmtpListener();
-  t = await createTestApp({ SMTP_URL: smtp.url });
+  ({ t, smtp } = await createMailTestApp());
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t.close());
 
 async function session(role: string, password = 'origem123') {
   const res = await t.request('POST', '/v1/oauth/token', {
