@@ -8,7 +8,7 @@ import type { Database, QueryLogger } from '../db/client';
 import { seedDatabase } from '../db/seed';
 import { DEMO_PASSWORD } from '../db/seed/demo';
 import { openTestDatabase } from './database';
-import { type SmtpListener, startSmtpListener } from './smtp';
+import { mailBody, type SmtpListener, startSmtpListener } from './smtp';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -93,6 +93,15 @@ export async function createMailTestApp(
     await smtp.close();
   };
   return { t: { ...t, close }, smtp };
+}
+
+/** The token of the password link last mailed to `email`, once the app's outbox has been sent. */
+export async function lastPasswordLink(t: TestApp, smtp: SmtpListener, email: string): Promise<string> {
+  await t.app.mail.flush();
+  const mail = smtp.mails.filter((m) => m.to.includes(email)).at(-1);
+  const token = /redefinir-senha\?token=([\w-]+)/.exec(mailBody(mail?.raw ?? ''))?.[1];
+  if (!token) throw new Error(`nenhum link para ${email}`);
+  return token;
 }
 
 /** The role of each demo user (`<role>@origem.local`). */

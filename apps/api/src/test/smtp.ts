@@ -37,3 +37,13 @@ export async function startSmtpListener(): Promise<SmtpListener> {
 export function mailBody(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 }
+
+/** A received message's text: soft breaks removed and quoted-printable decoded, accents included. */
+export function mailText(raw: string): string {
+  return Buffer.from(
+    mailBody(raw).replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    ),
+    'latin1',
+  ).toString('utf8');
+}

@@ -1,4 +1,3 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { withCheckDigits } from '@origem/contract/validators/tax-id';
 import { and, desc, eq } from 'drizzle-orm';
@@ -14,6 +13,7 @@ import {
   tradeAssociations,
 } from '../../db/schema';
 import type { TestApp } from '../../test/app';
+import { fileNamesUnder } from '../../test/files';
 import { expectUnchanged, tableDigests } from '../../test/snapshot';
 
 /** Test support for the entity suites: file bytes, the blobs on disk, and "nothing changed" snapshots. */
@@ -43,18 +43,7 @@ export const badCnpj = (cnpj: string) => `${cnpj.slice(0, 13)}${(Number(cnpj.sli
 
 /** The storage keys of every blob under DATA_DIR/files. */
 export function storedBlobs(t: TestApp): string[] {
-  const root = path.join(t.app.config.dataDir, 'files');
-  const keys: string[] = [];
-  const walk = (dir: string) => {
-    if (!existsSync(dir)) return;
-    for (const name of readdirSync(dir)) {
-      const full = path.join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else keys.push(name);
-    }
-  };
-  walk(root);
-  return keys.sort();
+  return fileNamesUnder(path.join(t.app.config.dataDir, 'files'));
 }
 
 /** The audit count, the rows of `tables` and the stored files (rows and blobs): what a refused mutation must leave. */

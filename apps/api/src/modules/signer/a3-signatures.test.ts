@@ -7,8 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { certificateCods, signerTokens } from '../../db/schema';
-import { createSoftToken, type SoftToken, softHsmAvailable } from '../../documents/signing/softhsm';
-import { testPerson } from '../../documents/signing/test-pki';
+import { type SoftToken, softHsmAvailable } from '../../documents/signing/softhsm';
 import { xmlsecVerifies } from '../../documents/signing/xmlsec';
 import { xmllintErrors } from '../../documents/xml/schemas';
 import { sha256 } from '../../lib/secrets';
@@ -23,7 +22,7 @@ import {
   openCertificateSuite,
 } from '../certificates/test-support';
 import { representativeCpf } from '../declarations/test-support';
-import { listen, SIGNER_PACKAGE as PACKAGE, packSigner, runSigner as run } from './test-support';
+import { eCpfToken, listen, SIGNER_PACKAGE as PACKAGE, packSigner, runSigner as run } from './test-support';
 
 /**
  * The A3 path end to end (DOMAIN.md §5): the packaged signer program (scripts/pack-signer.mjs, as the build makes
@@ -32,7 +31,8 @@ import { listen, SIGNER_PACKAGE as PACKAGE, packSigner, runSigner as run } from 
  * CPF or another document is refused with nothing changed, and GET /v1/signer/download offers the package.
  */
 
-const { dir, ca, env, remove } = signingTrust('a3-');
+const trust = signingTrust('a3-');
+const { dir, ca, env, remove } = trust;
 let webDist = '';
 let t: TestApp;
 let r: CertificateRefs;
@@ -47,15 +47,10 @@ beforeAll(async () => {
   ({ webDist, cli } = packSigner(dir));
 
   ({ t, r, tok } = await openCertificateSuite(['exportador', 'analista'], { ...env, WEB_DIST: webDist }));
-  const person = (id: string, name: string, cpf: string) => ({
-    id,
-    label: name,
-    ...testPerson(ca, { name, cpf }),
-  });
-  token = createSoftToken(path.join(dir, 'hsm'), [
-    person('01', 'RESPONSAVEL LEGAL', await representativeCpf(t.db, r.exporterRepresentative)),
-    person('02', 'OUTRA PESSOA', '11144477735'),
-    person('03', 'OFICIAL DA ENTIDADE', await entityOfficialCpf(t.db)),
+  token = eCpfToken(trust, [
+    ['01', 'RESPONSAVEL LEGAL', await representativeCpf(t.db, r.exporterRepresentative)],
+    ['02', 'OUTRA PESSOA', '11144477735'],
+    ['03', 'OFICIAL DA ENTIDADE', await entityOfficialCpf(t.db)],
   ]);
   server = await listen(t);
 }, 120_000);

@@ -1,10 +1,8 @@
-import path from 'node:path';
 import type { SignerSession } from '@origem/contract/schemas/signer';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signerTokens } from '../../db/schema';
-import { createSoftToken, type SoftToken, softHsmAvailable } from '../../documents/signing/softhsm';
-import { testPerson } from '../../documents/signing/test-pki';
+import { type SoftToken, softHsmAvailable } from '../../documents/signing/softhsm';
 import { xmlsecVerifies } from '../../documents/signing/xmlsec';
 import { DECLARATION_PART } from '../../documents/xml/declaration';
 import { sha256 } from '../../lib/secrets';
@@ -22,7 +20,7 @@ import {
   signatureSnapshot,
   signedXmlFiles,
 } from '../declarations/test-support';
-import { listen, packSigner, runSigner as run } from './test-support';
+import { eCpfToken, listen, packSigner, runSigner as run } from './test-support';
 
 /**
  * A declaration's A3 signature end to end (DOMAIN.md §3, §5): GET /v1/declaration/signature/a3/{id} issues the
@@ -33,7 +31,8 @@ import { listen, packSigner, runSigner as run } from './test-support';
  */
 
 const BASE = '/v1/declaration';
-const { dir, ca, env, remove } = signingTrust('declaration-a3-');
+const trust = signingTrust('declaration-a3-');
+const { dir, ca, env, remove } = trust;
 let t: TestApp;
 let r: DemoRefs;
 let tok: Record<'exportador' | 'analista', string>;
@@ -52,9 +51,9 @@ beforeAll(async () => {
   }));
   repCpf = await representativeCpf(t.db, r.exporterRepresentative);
   expect(repCpf).toMatch(/^\d{11}$/);
-  token = createSoftToken(path.join(dir, 'hsm'), [
-    { id: '01', label: 'RESPONSAVEL LEGAL', ...testPerson(ca, { name: 'RESPONSAVEL LEGAL', cpf: repCpf }) },
-    { id: '02', label: 'OUTRA PESSOA', ...testPerson(ca, { name: 'OUTRA PESSOA', cpf: '11144477735' }) },
+  token = eCpfToken(trust, [
+    ['01', 'RESPONSAVEL LEGAL', repCpf],
+    ['02', 'OUTRA PESSOA', '11144477735'],
   ]);
   server = await listen(t);
 }, 120_000);

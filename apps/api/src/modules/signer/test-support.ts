@@ -2,8 +2,10 @@ import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { SoftToken } from '../../documents/signing/softhsm';
+import { createSoftToken, type SoftToken } from '../../documents/signing/softhsm';
+import { testPerson } from '../../documents/signing/test-pki';
 import type { TestApp } from '../../test/app';
+import type { SigningTrust } from '../../test/signing';
 
 /** Test support for the A3 suites: the signer program packaged as the build packages it, and a way to run it. */
 
@@ -31,6 +33,20 @@ export function packSigner(dir: string): { webDist: string; cli: string } {
   );
   execFileSync('tar', ['xzf', path.join(webDist, 'downloads', SIGNER_PACKAGE), '-C', dir]);
   return { webDist, cli: path.join(dir, 'package/cli.mjs') };
+}
+
+/**
+ * A SoftHSM2 token (in the suite's folder) holding, under each key id, an e-CPF the suite's CA issued to `name`
+ * with `cpf`; the key's label is the name.
+ */
+export function eCpfToken(
+  trust: Pick<SigningTrust, 'dir' | 'ca'>,
+  keys: [id: string, name: string, cpf: string][],
+) {
+  return createSoftToken(
+    path.join(trust.dir, 'hsm'),
+    keys.map(([id, name, cpf]) => ({ id, label: name, ...testPerson(trust.ca, { name, cpf }) })),
+  );
 }
 
 /** Runs the program against `server` with the key `id` of the token; its exit code and what it printed. */
