@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, dispatchers, legalRepresentatives } from '../../db/schema';
 import type { TestApp } from '../../test/app';
 import { mailBody, type SmtpListener, startSmtpListener } from '../../test/smtp';
-import { addExporter, addUser, auditsOf, linkDispatcher, stepsOf } from '../declarations/test-support';
+import { addExporterWithUser, auditsOf, linkDispatcher, stepsOf } from '../declarations/test-support';
 import {
   approvedDeclaration,
   type CertificateRefs,
@@ -43,7 +43,14 @@ beforeAll(async () => {
     .where(eq(legalRepresentatives.id, r.exporterRepresentative));
   repEmail = rep?.email ?? '';
   // Another exporter of the same association, with an importer and an intervenor of its own.
-  const exporter = await addExporter(t.db, r.association, 913, 'Outra Exportadora Ltda.');
+  const exporter = await addExporterWithUser(
+    t,
+    r.association,
+    913,
+    'Outra Exportadora Ltda.',
+    'outra.exportadora@origem.local',
+  );
+  tok.other = exporter.token;
   const company = async (type: number, name: string) => {
     const [row] = await t.db
       .insert(companies)
@@ -64,12 +71,6 @@ beforeAll(async () => {
     importer: await company(1, 'Importadora Alheia S.A.'),
     intervenor: await company(3, 'Intermediária Alheia S.A.'),
   };
-  tok.other = await addUser(t, {
-    email: 'outra.exportadora@origem.local',
-    role: 'exportador',
-    tradeAssociationId: r.association,
-    exporterId: exporter.id,
-  });
 }, 60_000);
 afterAll(async () => {
   await t?.close();

@@ -8,7 +8,7 @@ import { declarationLinks, declarations } from '../../db/schema';
 import { DEMO_ROLES, type DemoRole, type TestApp } from '../../test/app';
 import {
   addAssociation,
-  addExporter,
+  addExporterWithUser,
   addUser,
   auditsOf,
   type DemoRefs,
@@ -89,15 +89,12 @@ beforeAll(async () => {
     [second, 11, 'Exportadora Segunda Ltda.'],
     [third, 12, 'Exportadora Terceira Ltda.'],
   ] as const) {
-    const exporter = await addExporter(t.db, r.association, n, name);
-    party.id = exporter.id;
-    party.cnpj = exporter.cnpj;
-    party.token = await addUser(t, {
-      email: `${name.split(' ')[1]?.toLowerCase()}@teste.local`,
-      role: 'exportador',
-      tradeAssociationId: r.association,
-      exporterId: exporter.id,
-    });
+    const email = `${name.split(' ')[1]?.toLowerCase()}@teste.local`;
+    ({
+      id: party.id,
+      cnpj: party.cnpj,
+      token: party.token,
+    } = await addExporterWithUser(t, r.association, n, name, email));
   }
   const [row] = await queryRows<{ id: number }>(
     t.db,

@@ -6,8 +6,7 @@ import { DECLARATION_PART } from '../../documents/xml/declaration';
 import type { TestApp } from '../../test/app';
 import { a1Form, signingTrust } from '../../test/signing';
 import {
-  addExporter,
-  addUser,
+  addExporterWithUser,
   auditsOf,
   type DemoRefs,
   exporterDeclaration,
@@ -179,13 +178,13 @@ describe('A1 signature of a declaration', () => {
 
   it("another exporter's user gets a 404; the analyst (no declaration.create) a 403", async () => {
     const id = await sent();
-    const other = await addExporter(t.db, r.association, 7, 'Exportadora Assinante Alheia Ltda.');
-    const otherToken = await addUser(t, {
-      email: 'assinante.alheio@teste.local',
-      role: 'exportador',
-      tradeAssociationId: r.association,
-      exporterId: other.id,
-    });
+    const { token: otherToken } = await addExporterWithUser(
+      t,
+      r.association,
+      7,
+      'Exportadora Assinante Alheia Ltda.',
+      'assinante.alheio@teste.local',
+    );
     const before = await snapshot(id);
     expect((await sign(id, a1Form(representative()), otherToken)).statusCode).toBe(404);
     expect((await sign(id, a1Form(representative()), tok.analista)).statusCode).toBe(403);

@@ -15,6 +15,7 @@ import { multipart, type PartValue } from '../../test/multipart';
 import {
   addAssociation,
   addExporter,
+  addExporterWithUser,
   addUser,
   auditsOf,
   type DemoRefs,
@@ -434,13 +435,13 @@ describe('editing and deleting', () => {
 
   it("another exporter's user, and the analyst, neither edit nor delete it", async () => {
     const created = (await post(exporterDeclaration(r))).json<Body>();
-    const other = await addExporter(t.db, r.association, 2, 'Exportadora do Outro Lado Ltda.');
-    const otherToken = await addUser(t, {
-      email: 'outro.exportador@teste.local',
-      role: 'exportador',
-      tradeAssociationId: r.association,
-      exporterId: other.id,
-    });
+    const { token: otherToken } = await addExporterWithUser(
+      t,
+      r.association,
+      2,
+      'Exportadora do Outro Lado Ltda.',
+      'outro.exportador@teste.local',
+    );
     const before = await totals();
     const body = exporterDeclaration(r, { product_name: 'Invasão' });
     expect((await t.request('PUT', `${BASE}/${created.id}`, { token: otherToken, body })).statusCode).toBe(

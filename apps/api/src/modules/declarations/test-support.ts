@@ -306,6 +306,24 @@ export async function addExporter(db: Executor, associationId: number, n: number
   return { id: exporter.id, cnpj, company: company.id, representative: representative.id };
 }
 
+/** Another exporter at `associationId` (as addExporter) and a user of its own, signed in with `token`. */
+export async function addExporterWithUser(
+  t: TestApp,
+  associationId: number,
+  n: number,
+  name: string,
+  email: string,
+) {
+  const exporter = await addExporter(t.db, associationId, n, name);
+  const token = await addUser(t, {
+    email,
+    role: 'exportador',
+    tradeAssociationId: associationId,
+    exporterId: exporter.id,
+  });
+  return { ...exporter, token };
+}
+
 /** Another association (of `federationId`). */
 export async function addAssociation(
   db: Executor,

@@ -9,8 +9,7 @@ import { sha256 } from '../../lib/secrets';
 import type { TestApp } from '../../test/app';
 import { signingTrust } from '../../test/signing';
 import {
-  addExporter,
-  addUser,
+  addExporterWithUser,
   auditsOf,
   type DemoRefs,
   exporterDeclaration,
@@ -189,13 +188,13 @@ describe.skipIf(!softHsmAvailable)('A3 signature of a declaration through the si
     expect((await t.request('GET', `${BASE}/signature/a3/${id}`, { token: tok.analista })).statusCode).toBe(
       403,
     );
-    const other = await addExporter(t.db, r.association, 8, 'Exportadora A3 Alheia Ltda.');
-    const otherToken = await addUser(t, {
-      email: 'a3.alheio@teste.local',
-      role: 'exportador',
-      tradeAssociationId: r.association,
-      exporterId: other.id,
-    });
+    const { token: otherToken } = await addExporterWithUser(
+      t,
+      r.association,
+      8,
+      'Exportadora A3 Alheia Ltda.',
+      'a3.alheio@teste.local',
+    );
     expect((await t.request('GET', `${BASE}/signature/a3/${id}`, { token: otherToken })).statusCode).toBe(
       404,
     );
