@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable, Transform } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { storedFiles } from '../db/schema';
+import { fileNamesUnder } from '../test/files';
 import { FileChanges, findOwnerFile } from './records';
 import { sanitizeSvg, sniffKind } from './sniff';
 import { localStorage } from './storage';
@@ -30,18 +31,7 @@ const SVG = Buffer.from(
 let root: string;
 let storage: ReturnType<typeof localStorage>;
 
-function storedBlobs(): number {
-  let n = 0;
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const full = path.join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else n += 1;
-    }
-  };
-  walk(root);
-  return n;
-}
+const storedBlobs = () => fileNamesUnder(root).length;
 
 async function readAll(store: ReturnType<typeof localStorage>, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];

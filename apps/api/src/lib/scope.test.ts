@@ -1,9 +1,8 @@
 import { messages } from '@origem/contract/messages.pt';
 import { companyMessages } from '@origem/contract/schemas/companies';
 import { withCheckDigits } from '@origem/contract/validators/tax-id';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/client';
 import {
   confederations,
   countries,
@@ -18,6 +17,7 @@ import { grant } from '../modules/entities/test-support';
 import { findActorByToken } from '../plugins/auth';
 import { createTestApp, type TestApp } from '../test/app';
 import { multipart, type PartValue } from '../test/multipart';
+import { expectUnchanged, tableDigests } from '../test/snapshot';
 import { findParentInScope, type ParentKind } from './scope';
 
 /**
@@ -124,20 +124,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Everything a refused write must leave alone. */
-async function fingerprint() {
-  const [row] = await queryRows<Record<string, string | number>>(
-    t.db,
-    sql`select (select count(*)::int from audits) as audits,
-               (select md5(coalesce(string_agg(u::text, '|' order by u.id), '')) from users u) as users,
-               (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from exporters x) as exporters,
-               (select md5(coalesce(string_agg(d::text, '|' order by d.id), '')) from dispatchers d) as dispatchers,
-               (select md5(coalesce(string_agg(c::text, '|' order by c.id), '')) from companies c) as companies,
-               (select md5(coalesce(string_agg(r::text, '|' order by r.id), '')) from legal_representatives r) as representatives,
-               (select md5(coalesce(string_agg(a::text, '|' order by a.id), '')) from trade_associations a) as associations,
-               (select md5(coalesce(string_agg(f::text, '|' order by f.id), '')) from federations f) as federations`,
-  );
-  return row;
-}
+const fingerprint = () =>
+  tableDigests(t.db, [
+    'users',
+    'exporters',
+    'dispatchers',
+    'companies',
+    'legal_representatives',
+    'trade_associations',
+    'federations',
+  ]);
 
 type Send = () => Promise<{
   statusCode: number;
@@ -146,11 +142,9 @@ type Send = () => Promise<{
 }>;
 
 async function expectRefusedOn(send: Send, field: string, message: string = messages.field.invalidOption) {
-  const before = await fingerprint();
-  const res = await send();
+  const res = await expectUnchanged(fingerprint, send);
   expect(res.statusCode, res.body).toBe(422);
   expect(res.json().errors?.[field]).toEqual([message]);
-  expect(await fingerprint()).toEqual(before);
 }
 
 const json = (method: 'POST' | 'PUT', url: string, token: string, body: Record<string, unknown>) => () =>

@@ -2,19 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles, tradeAssociations } from '../db/schema';
 import { pendencyMail, reprovalMail } from '../modules/pre-registrations/mails';
-import { createTestApp, type TestApp } from '../test/app';
-import { mailBody, startSmtpListener } from '../test/smtp';
+import { createMailTestApp, type TestApp } from '../test/app';
+import { mailText, type SmtpListener } from '../test/smtp';
 import { hello, layout, passwordResetMail, sentence, welcomeMail } from './templates';
 
 const COMPANY = 'Café Santista Exportadora Ltda.';
 
 /** The text as the reader sees it: quoted-printable bytes (=C3=A1) back to UTF-8. */
-const decodeQuotedPrintable = (text: string) =>
-  Buffer.from(
-    text.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
-
 describe('mail texts end each sentence once (issue 9, item 11: no "Ltda..")', () => {
   it('greets a company whose name ends with a period with that one period', () => {
     expect(hello(COMPANY)).toBe(`Olá, ${COMPANY}`);
@@ -44,17 +38,13 @@ describe('mail texts end each sentence once (issue 9, item 11: no "Ltda..")', ()
 });
 
 describe('the welcome mail a company user receives, through a real SMTP listener', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
+  let smtp: SmtpListener;
   let t: TestApp;
 
   beforeAll(async () => {
-    smtp = await startSmtpListener();
-    t = await createTestApp({ SMTP_URL: smtp.url });
+    ({ t, smtp } = await createMailTestApp());
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
   it('greets "Ltda." once', async () => {
     const admin = await t.login('admin');
@@ -72,7 +62,7 @@ describe('the welcome mail a company user receives, through a real SMTP listener
     expect(res.statusCode, res.body).toBe(201);
     await t.app.mail.flush();
     const mail = smtp.mails.find((m) => m.to.includes('ltda@origem.local'));
-    const body = decodeQuotedPrintable(mailBody(mail?.raw ?? ''));
+    const body = mailText(mail?.raw ?? '');
     expect(body).toContain('Olá, Comercial Exemplo Ltda.');
     expect(body).not.toContain('Ltda..');
   });

@@ -8,6 +8,7 @@ import type { Database, QueryLogger } from '../db/client';
 import { seedDatabase } from '../db/seed';
 import { DEMO_PASSWORD } from '../db/seed/demo';
 import { openTestDatabase } from './database';
+import { mailBody, type SmtpListener, startSmtpListener } from './smtp';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -79,4 +80,49 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The test app sending its mail (SMTP_URL) to a real SMTP listener of its own; closing the app stops both. */
+export async function createMailTestApp(
+  env: Record<string, string> = {},
+): Promise<{ t: TestApp; smtp: SmtpListener }> {
+  const smtp = await startSmtpListener();
+  const t = await createTestApp({ ...env, SMTP_URL: smtp.url });
+  const close = async () => {
+    await t.close();
+    await smtp.close();
+  };
+  return { t: { ...t, close }, smtp };
+}
+
+/** The token of the password link last mailed to `email`, once the app's outbox has been sent. */
+export async function lastPasswordLink(t: TestApp, smtp: SmtpListener, email: string): Promise<string> {
+  await t.app.mail.flush();
+  const mail = smtp.mails.filter((m) => m.to.includes(email)).at(-1);
+  const token = /redefinir-senha\?token=([\w-]+)/.exec(mailBody(mail?.raw ?? ''))?.[1];
+  if (!token) throw new Error(`nenhum link para ${email}`);
+  return token;
+}
+
+/** The role of each demo user (`<role>@origem.local`). */
+export const DEMO_ROLES = [
+  'admin',
+  'analista',
+  'exportador',
+  'despachante',
+  'associacao',
+  'federacao',
+  'confederacao',
+  'fabricante',
+] as const;
+export type DemoRole = (typeof DEMO_ROLES)[number];
+
+/** A session token for the demo user of each role, logged in one after the other. */
+export async function loginAll<R extends string>(
+  t: TestApp,
+  roles: readonly R[],
+): Promise<Record<R, string>> {
+  const tokens = {} as Record<R, string>;
+  for (const role of roles) tokens[role] = await t.login(role);
+  return tokens;
 }

@@ -3,12 +3,10 @@ import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = { to: string[]; raw: string };
 
+export type SmtpListener = { url: string; mails: ReceivedMail[]; close: () => Promise<void> };
+
 /** A real SMTP listener on a random loopback port, collecting what it receives. */
-export async function startSmtpListener(): Promise<{
-  url: string;
-  mails: ReceivedMail[];
-  close: () => Promise<void>;
-}> {
+export async function startSmtpListener(): Promise<SmtpListener> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -38,4 +36,14 @@ export async function startSmtpListener(): Promise<{
 /** Quoted-printable soft breaks removed, so links can be matched in the raw message. */
 export function mailBody(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+}
+
+/** A received message's text: soft breaks removed and quoted-printable decoded, accents included. */
+export function mailText(raw: string): string {
+  return Buffer.from(
+    mailBody(raw).replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    ),
+    'latin1',
+  ).toString('utf8');
 }

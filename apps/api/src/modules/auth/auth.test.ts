@@ -2,20 +2,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessTokens, audits, mailOutbox, users } from '../../db/schema';
 import { sha256 } from '../../lib/secrets';
-import { createTestApp, type TestApp } from '../../test/app';
-import { mailBody, startSmtpListener } from '../../test/smtp';
+import { createMailTestApp, type TestApp } from '../../test/app';
+import { mailBody, type SmtpListener } from '../../test/smtp';
 
 let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
+let smtp: SmtpListener;
 
 beforeAll(async () => {
-  smtp = await startSmtpListener();
-  t = await createTestApp({ SMTP_URL: smtp.url });
+  ({ t, smtp } = await createMailTestApp());
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t.close());
 
 const tokenBody = (username: string, password: string) => ({
   grant_type: 'password',

@@ -1,29 +1,21 @@
 import { messages } from '@origem/contract/messages.pt';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
-import { mailBody, startSmtpListener } from '../../test/smtp';
+import { createMailTestApp, lastPasswordLink, type TestApp } from '../../test/app';
+import { type SmtpListener } from '../../test/smtp';
 
-let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
+let smtp: SmtpListener;
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = await startSmtpListener();
-  t = await createTestApp({ SMTP_URL: smtp.url });
+  ({ t, smtp } = await createMailTestApp());
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t.close());
 
 /** Asks for a reset link for `email` and reads its token from the mail the real SMTP listener received. */
 async function linkFor(email: string): Promise<string> {
   await t.request('POST', '/v1/user/send_new_password', { body: { email } });
-  await t.app.mail.flush();
-  const mail = smtp.mails.filter((m) => m.to.includes(email)).at(-1);
-  const token = /redefinir-senha\?token=([\w-]+)/.exec(mailBody(mail?.raw ?? ''))?.[1];
-  if (!token) throw new Error(`sem link para ${email}`);
-  return token;
+  return lastPasswordLink(t, smtp, email);
 }
 
 const check = (token: string) => t.request('POST', '/v1/user/reset_password/check', { body: { token } });

@@ -2,20 +2,16 @@ import { messages } from '@origem/contract/messages.pt';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets, users } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { mailBody, startSmtpListener } from '../../test/smtp';
+import { createMailTestApp, lastPasswordLink, type TestApp } from '../../test/app';
+import { type SmtpListener } from '../../test/smtp';
 import { CHANGE_PASSWORD_ATTEMPTS } from './service';
 
 let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
+let smtp: SmtpListener;
 beforeAll(async () => {
-  smtp = await startSmtpListener();
-  t = await createTestApp({ SMTP_URL: smtp.url });
+  ({ t, smtp } = await createMailTestApp());
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t.close());
 
 async function session(role: string, password = 'origem123') {
   const res = await t.request('POST', '/v1/oauth/token', {
@@ -31,13 +27,7 @@ const refresh = (refreshToken: string) =>
   });
 
 /** The reset link last mailed to `email`. */
-async function lastLink(email: string): Promise<string> {
-  await t.app.mail.flush();
-  const mail = smtp.mails.filter((m) => m.to.includes(email)).at(-1);
-  const token = /redefinir-senha\?token=([\w-]+)/.exec(mailBody(mail?.raw ?? ''))?.[1];
-  if (!token) throw new Error(`nenhum link para ${email}`);
-  return token;
-}
+const lastLink = (email: string) => lastPasswordLink(t, smtp, email);
 
 describe('changing a password', () => {
   it('ends every other session and refresh token of the user, keeping the one that changed it', async () => {

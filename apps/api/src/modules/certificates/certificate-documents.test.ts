@@ -2,15 +2,14 @@ import { NCM_DESCRIPTION_ERROR, certificateMessages as text } from '@origem/cont
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOwnerFile } from '../../files/records';
-import { createTestApp, type TestApp } from '../../test/app';
+import type { TestApp } from '../../test/app';
 import { pdfDrawnText, pdfQrCodes, pdfText } from '../../test/pdf';
-import { insertNcm } from '../declarations/test-support';
 import {
   approvedDeclaration,
   type CertificateRefs,
   certificateBody,
-  certificateRefs,
   certificateRow,
+  openCertificateSuite,
   uploadInvoice,
 } from './test-support';
 
@@ -22,23 +21,18 @@ import {
 
 let t: TestApp;
 let r: CertificateRefs;
-let exporter = '';
-let analyst = '';
+let tok: Record<'exportador' | 'analista', string>;
 let id = 0;
 const BASE = '/v1/certificate';
 
 type Item = { id: number; ncm: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await insertNcm(t.db);
-  r = await certificateRefs(t.db);
-  exporter = await t.login('exportador');
-  analyst = await t.login('analista');
+  ({ t, r, tok } = await openCertificateSuite(['exportador', 'analista'], {}, { ncm: true }));
   const a = await approvedDeclaration(t.db, r, { productName: 'Café torrado em grão', ncm: '09012100' });
   const b = await approvedDeclaration(t.db, r, { productName: 'Café verde beneficiado', ncm: '09011110' });
   const res = await t.request('POST', BASE, {
-    token: exporter,
+    token: tok.exportador,
     body: certificateBody(r, [a, b], { observations: 'Embarque em contêiner refrigerado' }),
   });
   id = res.json<{ id: number }>().id;
@@ -48,7 +42,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const print = (query: string, token = exporter) =>
+const print = (query: string, token = tok.exportador) =>
   t.request('GET', `${BASE}/print?certificateId=${id}${query}`, { token });
 
 describe('the certificate PDF', () => {
@@ -70,10 +64,12 @@ describe('the certificate PDF', () => {
     await t.db.execute(
       sql`insert into ncm_references (ncm_code, description) values ('09012100', 'Café torrado, não descafeinado')`,
     );
-    const detail = (await t.request('GET', `${BASE}/${id}`, { token: exporter })).json<{ items: Item[] }>();
+    const detail = (await t.request('GET', `${BASE}/${id}`, { token: tok.exportador })).json<{
+      items: Item[];
+    }>();
     const green = detail.items.find((i) => i.ncm === '09011110');
     const chosen = await t.request('PATCH', `${BASE}/select_ncm`, {
-      token: exporter,
+      token: tok.exportador,
       body: { certificate_id: id, items: [{ id: green?.id, ncm_description: 'Café não torrado, em grão' }] },
     });
     expect(chosen.statusCode, chosen.body).toBe(200);
@@ -102,22 +98,24 @@ describe('the certificate PDF', () => {
   }, 30_000);
 
   it('has no final PDF nor pré-recibo before issue; the signed PDF says why it is missing', async () => {
-    expect((await t.request('PATCH', `${BASE}/generate_pdf/${id}`, { token: exporter })).statusCode).toBe(
+    expect(
+      (await t.request('PATCH', `${BASE}/generate_pdf/${id}`, { token: tok.exportador })).statusCode,
+    ).toBe(409);
+    expect((await t.request('GET', `${BASE}/prereceipt/${id}`, { token: tok.exportador })).statusCode).toBe(
       409,
     );
-    expect((await t.request('GET', `${BASE}/prereceipt/${id}`, { token: exporter })).statusCode).toBe(409);
-    const signed = await t.request('GET', `${BASE}/print-signed/${id}`, { token: exporter });
+    const signed = await t.request('GET', `${BASE}/print-signed/${id}`, { token: tok.exportador });
     expect(signed.statusCode).toBe(404);
     expect(signed.json<{ message: string }>().message).toBe(text.signedPdfMissing);
   });
 
   it('after issue: no watermark, the number printed, the final PDF stored and the pré-recibo with the fee', async () => {
-    await uploadInvoice(t, exporter, id);
-    expect((await t.request('POST', `${BASE}/send_analysis/${id}`, { token: exporter })).statusCode).toBe(
-      200,
-    );
-    await t.request('GET', `${BASE}/send_analyzing/${id}?type_analysis=analise`, { token: analyst });
-    const approved = await t.request('POST', `${BASE}/approve/${id}`, { token: analyst });
+    await uploadInvoice(t, tok.exportador, id);
+    expect(
+      (await t.request('POST', `${BASE}/send_analysis/${id}`, { token: tok.exportador })).statusCode,
+    ).toBe(200);
+    await t.request('GET', `${BASE}/send_analyzing/${id}?type_analysis=analise`, { token: tok.analista });
+    const approved = await t.request('POST', `${BASE}/approve/${id}`, { token: tok.analista });
     const number = approved.json<{ certificate: { certificate_number: string } }>().certificate
       .certificate_number;
 
@@ -125,13 +123,13 @@ describe('the certificate PDF', () => {
     expect(pdfDrawnText(res.rawPayload)).not.toContain('SEMVALOR');
     expect(pdfText(res.rawPayload)).toContain(number);
 
-    const generated = await t.request('PATCH', `${BASE}/generate_pdf/${id}`, { token: analyst });
+    const generated = await t.request('PATCH', `${BASE}/generate_pdf/${id}`, { token: tok.analista });
     expect(generated.statusCode, generated.body).toBe(200);
     const stored = await findOwnerFile(t.db, { type: 'certificate', id }, 'pdf');
     expect(stored?.mime_type).toBe('application/pdf');
     expect(t.app.unauditedMutations).toEqual([]);
 
-    const receipt = await t.request('GET', `${BASE}/prereceipt/${id}`, { token: exporter });
+    const receipt = await t.request('GET', `${BASE}/prereceipt/${id}`, { token: tok.exportador });
     expect(receipt.statusCode).toBe(200);
     const receiptText = pdfText(receipt.rawPayload);
     expect(receiptText).toContain('PRÉ-RECIBO');

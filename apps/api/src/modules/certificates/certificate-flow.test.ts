@@ -4,24 +4,17 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { certificateItems, certificates } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { DEMO_ROLES, type TestApp } from '../../test/app';
 import { multipart } from '../../test/multipart';
-import {
-  addExporter,
-  addUser,
-  auditsOf,
-  insertNcm,
-  linkDispatcher,
-  stepsOf,
-} from '../declarations/test-support';
+import { addExporter, addUser, auditsOf, linkDispatcher, stepsOf } from '../declarations/test-support';
 import {
   approvedDeclaration,
   type CertificateRefs,
   certificateBody,
-  certificateRefs,
   certificateRow,
   daysAgo,
   mailsTo,
+  openCertificateSuite,
   PDF,
   uploadInvoice,
 } from './test-support';
@@ -34,17 +27,8 @@ import {
 
 let t: TestApp;
 let r: CertificateRefs;
-const ROLES = [
-  'admin',
-  'analista',
-  'exportador',
-  'despachante',
-  'associacao',
-  'federacao',
-  'confederacao',
-] as const;
-type Role = (typeof ROLES)[number];
-const tok = {} as Record<Role, string>;
+const ROLES = DEMO_ROLES.filter((role) => role !== 'fabricante');
+let tok: Record<(typeof ROLES)[number], string>;
 const BASE = '/v1/certificate';
 let decA = 0;
 let decB = 0;
@@ -110,10 +94,7 @@ const snapshot = async (id: number) => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await insertNcm(t.db);
-  r = await certificateRefs(t.db);
-  for (const role of ROLES) tok[role] = await t.login(role);
+  ({ t, r, tok } = await openCertificateSuite(ROLES, {}, { ncm: true }));
   decA = await approvedDeclaration(t.db, r, { productName: 'Café torrado em grão', ncm: '09012100' });
   decB = await approvedDeclaration(t.db, r, { productName: 'Café verde', ncm: '09011110' });
 }, 60_000);

@@ -3,15 +3,15 @@ import { certificateMessages as text } from '@origem/contract/schemas/certificat
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, dispatchers, legalRepresentatives } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { mailBody, startSmtpListener } from '../../test/smtp';
-import { addExporter, addUser, auditsOf, linkDispatcher, stepsOf } from '../declarations/test-support';
+import type { TestApp } from '../../test/app';
+import { mailBody, type SmtpListener, startSmtpListener } from '../../test/smtp';
+import { addExporterWithUser, auditsOf, linkDispatcher, stepsOf } from '../declarations/test-support';
 import {
   approvedDeclaration,
   type CertificateRefs,
   certificateBody,
-  certificateRefs,
   certificateRow,
+  openCertificateSuite,
   uploadInvoice,
 } from './test-support';
 
@@ -24,7 +24,7 @@ import {
 
 let t: TestApp;
 let r: CertificateRefs;
-let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
+let smtp: SmtpListener;
 const tok = {} as Record<'exportador' | 'analista' | 'admin' | 'despachante' | 'other', string>;
 let repEmail = '';
 let other: { id: number; importer: number; intervenor: number };
@@ -32,17 +32,25 @@ const BASE = '/v1/certificate';
 
 beforeAll(async () => {
   smtp = await startSmtpListener();
-  t = await createTestApp({ SMTP_URL: smtp.url });
-  r = await certificateRefs(t.db);
-  for (const role of ['exportador', 'analista', 'admin', 'despachante'] as const)
-    tok[role] = await t.login(role);
+  const suite = await openCertificateSuite(['exportador', 'analista', 'admin', 'despachante'], {
+    SMTP_URL: smtp.url,
+  });
+  ({ t, r } = suite);
+  Object.assign(tok, suite.tok);
   const [rep] = await t.db
     .select({ email: legalRepresentatives.email })
     .from(legalRepresentatives)
     .where(eq(legalRepresentatives.id, r.exporterRepresentative));
   repEmail = rep?.email ?? '';
   // Another exporter of the same association, with an importer and an intervenor of its own.
-  const exporter = await addExporter(t.db, r.association, 913, 'Outra Exportadora Ltda.');
+  const exporter = await addExporterWithUser(
+    t,
+    r.association,
+    913,
+    'Outra Exportadora Ltda.',
+    'outra.exportadora@origem.local',
+  );
+  tok.other = exporter.token;
   const company = async (type: number, name: string) => {
     const [row] = await t.db
       .insert(companies)
@@ -63,12 +71,6 @@ beforeAll(async () => {
     importer: await company(1, 'Importadora Alheia S.A.'),
     intervenor: await company(3, 'Intermediária Alheia S.A.'),
   };
-  tok.other = await addUser(t, {
-    email: 'outra.exportadora@origem.local',
-    role: 'exportador',
-    tradeAssociationId: r.association,
-    exporterId: exporter.id,
-  });
 }, 60_000);
 afterAll(async () => {
   await t?.close();

@@ -1,21 +1,22 @@
-import fs, { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/client';
-import { certificateCods, legalRepresentatives, users } from '../../db/schema';
+import { certificateCods } from '../../db/schema';
 import { pkcs12Of, testCa, testPerson } from '../../documents/signing/test-pki';
 import { verifyCodSignature } from '../../documents/signing/xmldsig';
 import { xmllintErrors } from '../../documents/xml/schemas';
-import { createTestApp, type TestApp } from '../../test/app';
-import { multipart } from '../../test/multipart';
+import type { TestApp } from '../../test/app';
+import { a1Form, signingTrust } from '../../test/signing';
+import { representativeCpf } from '../declarations/test-support';
 import {
   approveSigned,
   type CertificateRefs,
   certificateAwaitingSignature,
-  certificateRefs,
   certificateRow,
+  entityOfficialCpf,
+  openCertificateSuite,
 } from './test-support';
 
 /**
@@ -28,40 +29,21 @@ import {
 let t: TestApp;
 let r: CertificateRefs;
 let tok: Record<'exportador' | 'analista', string>;
-const dir = mkdtempSync(path.join(tmpdir(), 'cod-trust-'));
-const ca = testCa();
+const { ca, env, remove } = signingTrust('cod-trust-');
 const rogue = testCa('AC Estranha');
 let repCpf = '';
 let officialCpf = '';
 const BASE = '/v1/certificate';
 
 beforeAll(async () => {
-  const trust = path.join(dir, 'trust.pem');
-  writeFileSync(trust, ca.certPem);
-  t = await createTestApp({ SIGNATURE_TRUST_PEM: trust });
-  r = await certificateRefs(t.db);
-  tok = { exportador: await t.login('exportador'), analista: await t.login('analista') };
-  const [rep] = await t.db
-    .select({ cpf: legalRepresentatives.cpf })
-    .from(legalRepresentatives)
-    .where(eq(legalRepresentatives.id, r.exporterRepresentative));
-  repCpf = rep?.cpf ?? '';
-  const [analyst] = await t.db
-    .select({ cpf: users.cpf })
-    .from(users)
-    .where(eq(users.email, 'analista@origem.local'));
-  officialCpf = analyst?.cpf ?? '';
+  ({ t, r, tok } = await openCertificateSuite(['exportador', 'analista'], env));
+  repCpf = await representativeCpf(t.db, r.exporterRepresentative);
+  officialCpf = await entityOfficialCpf(t.db);
 }, 60_000);
 afterAll(async () => {
   await t?.close();
-  rmSync(dir, { recursive: true, force: true });
+  remove();
 });
-
-const a1 = (p12: Buffer, password = 'segredo') =>
-  multipart({
-    password,
-    certificate: { filename: 'a1.pfx', content: p12, contentType: 'application/x-pkcs12' },
-  });
 
 const awaitingSignature = () => certificateAwaitingSignature(t, r, tok.exportador);
 
@@ -70,7 +52,7 @@ const filesUnder = (root: string) =>
     .filter((f) => fs.statSync(path.join(root, f)).isFile())
     .sort();
 
-const signFirst = (id: number, body: ReturnType<typeof a1>) =>
+const signFirst = (id: number, body: ReturnType<typeof a1Form>) =>
   t.request('POST', `${BASE}/first/signature/xml/a1/${id}`, { token: tok.exportador, ...body });
 
 describe('A1 signatures of the COD', () => {
@@ -88,7 +70,7 @@ describe('A1 signatures of the COD', () => {
     // Uploads reach the file storage (a stream into DATA_DIR): no file may appear there while signing.
     const before = filesUnder(t.app.config.dataDir);
     const p12 = pkcs12Of(rep, 'segredo', ca);
-    const first = await signFirst(id, a1(p12));
+    const first = await signFirst(id, a1Form(p12));
     for (const spy of writes) {
       for (const call of spy.mock.calls)
         expect(Buffer.from(String(call[1])).includes(p12.subarray(0, 64))).toBe(false);
@@ -106,7 +88,7 @@ describe('A1 signatures of the COD', () => {
     // The official's certificate must carry the official's CPF, not the exporter's.
     const wrong = await t.request('POST', `${BASE}/second/signature/xml/a1/${id}`, {
       token: tok.analista,
-      ...a1(pkcs12Of(rep, 'segredo')),
+      ...a1Form(pkcs12Of(rep, 'segredo')),
     });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json<{ message: string }>().message).toMatch(/CPF/);
@@ -115,7 +97,7 @@ describe('A1 signatures of the COD', () => {
     const official = testPerson(ca, { name: 'OFICIAL DA ENTIDADE', cpf: officialCpf });
     const second = await t.request('POST', `${BASE}/second/signature/xml/a1/${id}`, {
       token: tok.analista,
-      ...a1(pkcs12Of(official, 'segredo')),
+      ...a1Form(pkcs12Of(official, 'segredo')),
     });
     expect(second.statusCode, second.body).toBe(200);
     const row = await certificateRow(t.db, id);
@@ -153,7 +135,7 @@ describe('A1 signatures of the COD', () => {
       [pkcs12Of(testPerson(ca, { name: 'CERTO', cpf: repCpf }), 'segredo'), 'x'.repeat(256), /no máximo 255/],
     ];
     for (const [p12, password, message] of cases) {
-      const res = await signFirst(id, a1(p12, password));
+      const res = await signFirst(id, a1Form(p12, password));
       expect(res.statusCode, res.body).toBe(422);
       expect(res.json<{ message: string }>().message).toMatch(message);
     }

@@ -1,23 +1,20 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { certificateMessages as text } from '@origem/contract/schemas/certificates';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legalRepresentatives, users } from '../../db/schema';
 import { parseTrustList } from '../../documents/signing/certificate';
 import { SignatureRefused } from '../../documents/signing/errors';
 import { verifyPdfSignature } from '../../documents/signing/pades';
 import { pkcs12Of, testCa, testPerson } from '../../documents/signing/test-pki';
-import { createTestApp, type TestApp } from '../../test/app';
-import { multipart } from '../../test/multipart';
-import { pdfSignatures, pdfText } from '../../test/pdf';
+import type { TestApp } from '../../test/app';
+import { pdfText } from '../../test/pdf';
+import { a1Form, expectSealedPdf, signingTrust } from '../../test/signing';
+import { representativeCpf } from '../declarations/test-support';
 import {
   approvedDeclaration,
   type CertificateRefs,
   certificateBody,
-  certificateRefs,
   certificateRow,
+  entityOfficialCpf,
+  openCertificateSuite,
   uploadInvoice,
 } from './test-support';
 
@@ -30,34 +27,18 @@ import {
 let t: TestApp;
 let r: CertificateRefs;
 let tok: Record<'exportador' | 'analista', string>;
-const dir = mkdtempSync(path.join(tmpdir(), 'pades-route-'));
-const ca = testCa();
+const { ca, env, remove } = signingTrust('pades-route-', { seal: true });
 const trust = parseTrustList(ca.certPem);
 const BASE = '/v1/certificate';
 let signedId = 0;
 
 beforeAll(async () => {
-  writeFileSync(path.join(dir, 'trust.pem'), ca.certPem);
-  const seal = testPerson(ca, { name: 'ASSOCIACAO COMERCIAL SELO', cpf: '11222333000' });
-  writeFileSync(path.join(dir, 'seal.pfx'), pkcs12Of(seal, 'selo-secreto', ca));
-  t = await createTestApp({
-    SIGNATURE_TRUST_PEM: path.join(dir, 'trust.pem'),
-    SIGNATURE_SEAL_PFX: path.join(dir, 'seal.pfx'),
-    SIGNATURE_SEAL_PASSWORD: 'selo-secreto',
-  });
-  r = await certificateRefs(t.db);
-  tok = { exportador: await t.login('exportador'), analista: await t.login('analista') };
+  ({ t, r, tok } = await openCertificateSuite(['exportador', 'analista'], env));
 }, 60_000);
 afterAll(async () => {
   await t?.close();
-  rmSync(dir, { recursive: true, force: true });
+  remove();
 });
-
-const a1 = (p12: Buffer) =>
-  multipart({
-    password: 'segredo',
-    certificate: { filename: 'a1.pfx', content: p12, contentType: 'application/x-pkcs12' },
-  });
 
 async function ok(method: 'GET' | 'POST' | 'PATCH', url: string, token: string, extra = {}) {
   const res = await t.request(method, url, { token, ...extra });
@@ -87,16 +68,15 @@ describe('print-signed: the PAdES-signed certificate PDF', () => {
     expect((await uploadInvoice(t, tok.exportador, id)).statusCode).toBe(200);
     await ok('POST', `${BASE}/send_analysis/${id}`, tok.exportador);
 
-    const [rep] = await t.db
-      .select({ cpf: legalRepresentatives.cpf })
-      .from(legalRepresentatives)
-      .where(eq(legalRepresentatives.id, r.exporterRepresentative));
-    const representative = testPerson(ca, { name: 'RESPONSAVEL LEGAL', cpf: rep?.cpf ?? '' });
+    const representative = testPerson(ca, {
+      name: 'RESPONSAVEL LEGAL',
+      cpf: await representativeCpf(t.db, r.exporterRepresentative),
+    });
     await ok(
       'POST',
       `${BASE}/first/signature/xml/a1/${id}`,
       tok.exportador,
-      a1(pkcs12Of(representative, 'segredo')),
+      a1Form(pkcs12Of(representative, 'segredo')),
     );
     await ok('GET', `${BASE}/send_analyzing/${id}?type_analysis=analise`, tok.analista);
     await ok('POST', `${BASE}/approve/${id}`, tok.analista);
@@ -106,31 +86,18 @@ describe('print-signed: the PAdES-signed certificate PDF', () => {
     expect(early.statusCode).toBe(404);
     expect(early.json<{ message: string }>().message).toBe(text.signedPdfMissing);
 
-    const [analyst] = await t.db
-      .select({ cpf: users.cpf })
-      .from(users)
-      .where(eq(users.email, 'analista@origem.local'));
-    const official = testPerson(ca, { name: 'OFICIAL DA ENTIDADE', cpf: analyst?.cpf ?? '' });
+    const official = testPerson(ca, { name: 'OFICIAL DA ENTIDADE', cpf: await entityOfficialCpf(t.db) });
     await ok(
       'POST',
       `${BASE}/second/signature/xml/a1/${id}`,
       tok.analista,
-      a1(pkcs12Of(official, 'segredo')),
+      a1Form(pkcs12Of(official, 'segredo')),
     );
     const row = await certificateRow(t.db, id);
     expect(row?.status).toBe('EMITIDO');
     signedId = id;
 
-    const res = await printSigned(id);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toContain(`certificado-${id}.pdf`);
-    const pdf = res.rawPayload;
-    const report = pdfSignatures(pdf);
-    expect(report).toContain('Signature is Valid.');
-    expect(report).toContain('Signature Type: ETSI.CAdES.detached');
-    expect(report).toContain('Total document signed');
-    expect(report).toContain('ASSOCIACAO COMERCIAL SELO:11222333000');
+    const pdf = expectSealedPdf(await printSigned(id), `certificado-${id}.pdf`);
     expect(pdfText(pdf).replace(/\s+/g, '')).toContain(row?.certificate_number ?? '?');
 
     const verified = verifyPdfSignature(pdf, { trust });

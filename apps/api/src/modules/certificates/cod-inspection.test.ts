@@ -1,14 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { certificateFlow, stateLabel } from '@origem/contract/flows';
 import { type CodInspection, codInspectionPaths } from '@origem/contract/schemas/cod-inspection';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificateCods, certificates } from '../../db/schema';
 import { ca, signedCod } from '../../documents/xml/fixtures/signed-cod';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp, loginAll, type TestApp } from '../../test/app';
 import { multipart } from '../../test/multipart';
+import { signingTrust } from '../../test/signing';
 
 /**
  * Issue 14 through the routes: the back office's inspection (staff only) and the public page's (no sign-in, CPFs
@@ -19,23 +18,17 @@ const ISSUED = certificateFlow.actions.approve.to;
 
 let t: TestApp;
 let tok: Record<'analista' | 'federacao' | 'exportador', string>;
-const dir = mkdtempSync(path.join(tmpdir(), 'cod-inspect-'));
+const { env, remove } = signingTrust('cod-inspect-', { ca });
 const sample = (name: string) =>
   readFileSync(new URL(`../../documents/xml/fixtures/${name}`, import.meta.url));
 
 beforeAll(async () => {
-  const trust = path.join(dir, 'trust.pem');
-  writeFileSync(trust, ca.certPem);
-  t = await createTestApp({ SIGNATURE_TRUST_PEM: trust });
-  tok = {
-    analista: await t.login('analista'),
-    federacao: await t.login('federacao'),
-    exportador: await t.login('exportador'),
-  };
+  t = await createTestApp(env);
+  tok = await loginAll(t, ['analista', 'federacao', 'exportador']);
 }, 60_000);
 afterAll(async () => {
   await t?.close();
-  rmSync(dir, { recursive: true, force: true });
+  remove();
 });
 
 const upload = (content: Buffer | string, token?: string, url: string = codInspectionPaths.staff) =>

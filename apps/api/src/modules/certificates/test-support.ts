@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { type Executor, queryRows } from '../../db/client';
-import { certificates, companies, declarations, measurementUnits } from '../../db/schema';
-import type { TestApp } from '../../test/app';
+import { certificates, companies, declarations, measurementUnits, users } from '../../db/schema';
+import { createTestApp, loginAll, type TestApp } from '../../test/app';
 import { multipart } from '../../test/multipart';
-import { type DemoRefs, demoRefs } from '../declarations/test-support';
+import { type DemoRefs, demoRefs, insertNcm } from '../declarations/test-support';
 
 /** Test support for the certificate suites. */
 
@@ -72,6 +72,30 @@ export async function certificateRefs(db: Executor) {
   };
 }
 export type CertificateRefs = Awaited<ReturnType<typeof certificateRefs>>;
+
+/**
+ * The app a certificate suite runs on (started with `env`; with `ncm`, plus the suites' NCM rows): the demo records
+ * it names and a token for the demo user of each of `roles`.
+ */
+export async function openCertificateSuite<R extends string>(
+  roles: readonly R[],
+  env: Record<string, string> = {},
+  options: { ncm?: boolean } = {},
+): Promise<{ t: TestApp; r: CertificateRefs; tok: Record<R, string> }> {
+  const t = await createTestApp(env);
+  if (options.ncm) await insertNcm(t.db);
+  const r = await certificateRefs(t.db);
+  return { t, r, tok: await loginAll(t, roles) };
+}
+
+/** The demo analyst's CPF: the entity's official, whose e-CPF signs #CODEH. */
+export async function entityOfficialCpf(db: Executor): Promise<string> {
+  const [row] = await db
+    .select({ cpf: users.cpf })
+    .from(users)
+    .where(eq(users.email, 'analista@origem.local'));
+  return row?.cpf ?? '';
+}
 
 /** A complete certificate of the demo exporter (JSON body) citing `declarationIds`. */
 export function certificateBody(

@@ -2,7 +2,6 @@ import { companyMessages } from '@origem/contract/schemas/companies';
 import { withCheckDigits } from '@origem/contract/validators/tax-id';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client';
 import {
   companies,
   countries,
@@ -17,7 +16,8 @@ import { FileChanges } from '../../files/records';
 import { PDF_POLICY, receiveBuffer } from '../../files/upload';
 import { createTestApp, type TestApp } from '../../test/app';
 import { multipart, type PartValue } from '../../test/multipart';
-import { lastAudit, maskCnpj, storedBlobs } from '../entities/test-support';
+import { expectUnchanged } from '../../test/snapshot';
+import { insertExporter, lastAudit, maskCnpj, recordsAndFiles, storedBlobs } from '../entities/test-support';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -64,18 +64,6 @@ async function dealId(abbreviation: string) {
   if (!row) throw new Error(`acordo ${abbreviation}`);
   return row.id;
 }
-async function insertExporter(name: string, cnpjBase: string, tradeAssociationId: number) {
-  const [row] = await t.db
-    .insert(exporters)
-    .values({
-      person_type_id: 2,
-      cnpj: withCheckDigits(cnpjBase),
-      name,
-      trade_association_id: tradeAssociationId,
-    })
-    .returning({ id: exporters.id });
-  return row?.id ?? 0;
-}
 async function insertCompany(values: Partial<typeof companies.$inferInsert> & { corporate_name: string }) {
   const [row] = await t.db
     .insert(companies)
@@ -110,8 +98,9 @@ beforeAll(async () => {
   ids.demoExporter = demo?.id ?? 0;
   const [dispatcher] = await t.db.select({ id: dispatchers.id }).from(dispatchers);
   ids.dispatcher = dispatcher?.id ?? 0;
-  ids.santosExporter = await insertExporter('Açúcar Guarujá Exportadora S.A.', '556667770001', ids.santos);
+  ids.santosExporter = await insertExporter(t, 'Açúcar Guarujá Exportadora S.A.', '556667770001', ids.santos);
   ids.otherExporter = await insertExporter(
+    t,
     'Erva-Mate Curitibana Ltda.',
     '667778880001',
     ids.otherAssociation,
@@ -180,21 +169,8 @@ function manufacturer(overrides: Record<string, PartValue> = {}): Record<string,
 }
 
 /** Everything a refused mutation must leave alone: companies, stored files (rows and blobs), audits. */
-async function snapshot() {
-  const [row] = await queryRows<Record<string, string | number>>(
-    t.db,
-    sql`select (select count(*)::int from audits) as audits,
-               (select md5(coalesce(string_agg(c::text, '|' order by c.id), '')) from companies c) as companies,
-               (select md5(coalesce(string_agg(s::text, '|' order by s.id), '')) from stored_files s) as files`,
-  );
-  return { ...row, blobs: storedBlobs(t) };
-}
-async function expectNothingChanged<T>(action: () => Promise<T>): Promise<T> {
-  const before = await snapshot();
-  const result = await action();
-  expect(await snapshot()).toEqual(before);
-  return result;
-}
+const expectNothingChanged = <T>(action: () => Promise<T>): Promise<T> =>
+  expectUnchanged(() => recordsAndFiles(t, ['companies']), action);
 async function contractRows(id: number) {
   return t.db
     .select()

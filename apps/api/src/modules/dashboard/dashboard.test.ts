@@ -2,10 +2,9 @@ import { certificateFlow, declarationFlow, stateCodes } from '@origem/contract/f
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp, loginAll, type TestApp } from '../../test/app';
 import { approvedDeclaration } from '../certificates/test-support';
-import { addUser } from '../declarations/test-support';
-import { type BillingSeed, seedBillingPeriod } from '../reports/test-support';
+import { type BillingSeed, otherAssociationUser, seedBillingPeriod } from '../reports/test-support';
 
 let t: TestApp;
 let seed: BillingSeed;
@@ -31,12 +30,8 @@ beforeAll(async () => {
   await t.db.execute(sql`update certificates set status = 'EM_ANALISE' where id = ${seed.ids.sul}`);
   declarationId = await approvedDeclaration(t.db, seed.r);
   await t.db.execute(sql`update declarations set status = 'ENVIADA' where id = ${declarationId}`);
-  for (const role of ROLES) tokens[role] = await t.login(role);
-  tokens.sul = await addUser(t, {
-    email: 'sul@origem.local',
-    role: 'associacao',
-    tradeAssociationId: seed.otherAssociation,
-  });
+  Object.assign(tokens, await loginAll(t, ROLES));
+  tokens.sul = await otherAssociationUser(t, seed);
 }, 60_000);
 afterAll(async () => t?.close());
 

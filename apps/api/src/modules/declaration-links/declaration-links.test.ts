@@ -5,17 +5,16 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { declarationLinks, declarations } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { DEMO_ROLES, type DemoRole, type TestApp } from '../../test/app';
 import {
   addAssociation,
-  addExporter,
+  addExporterWithUser,
   addUser,
   auditsOf,
   type DemoRefs,
-  demoRefs,
   exporterDeclaration,
-  insertNcm,
   linkDispatcher,
+  openDeclarationSuite,
   stepsOf,
 } from '../declarations/test-support';
 
@@ -26,18 +25,7 @@ import {
 
 let t: TestApp;
 let r: DemoRefs;
-const ROLES = [
-  'admin',
-  'analista',
-  'exportador',
-  'despachante',
-  'associacao',
-  'federacao',
-  'confederacao',
-  'fabricante',
-] as const;
-type Role = (typeof ROLES)[number];
-const tok = {} as Record<Role, string>;
+let tok: Record<DemoRole, string>;
 const BASE = '/v2/declaration_link';
 
 type Link = {
@@ -96,23 +84,17 @@ async function approvedDeclaration(body: Record<string, unknown>, token: string)
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await insertNcm(t.db);
-  r = await demoRefs(t.db);
-  for (const role of ROLES) tok[role] = await t.login(role);
+  ({ t, r, tok } = await openDeclarationSuite(DEMO_ROLES));
   for (const [party, n, name] of [
     [second, 11, 'Exportadora Segunda Ltda.'],
     [third, 12, 'Exportadora Terceira Ltda.'],
   ] as const) {
-    const exporter = await addExporter(t.db, r.association, n, name);
-    party.id = exporter.id;
-    party.cnpj = exporter.cnpj;
-    party.token = await addUser(t, {
-      email: `${name.split(' ')[1]?.toLowerCase()}@teste.local`,
-      role: 'exportador',
-      tradeAssociationId: r.association,
-      exporterId: exporter.id,
-    });
+    const email = `${name.split(' ')[1]?.toLowerCase()}@teste.local`;
+    ({
+      id: party.id,
+      cnpj: party.cnpj,
+      token: party.token,
+    } = await addExporterWithUser(t, r.association, n, name, email));
   }
   const [row] = await queryRows<{ id: number }>(
     t.db,

@@ -6,16 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { declarations, tradeAssociations } from '../../db/schema';
 import { enqueueJob } from '../../jobs/queue';
-import { createTestApp, type TestApp } from '../../test/app';
+import { DEMO_ROLES, type DemoRole, type TestApp } from '../../test/app';
 import { pdfDrawnText, pdfFonts, pdfQrCodes, pdfText } from '../../test/pdf';
 import { DECLARATION_EXPIRY_JOB } from './expiry';
 import {
   addUser,
   auditsOf,
   type DemoRefs,
-  demoRefs,
   exporterDeclaration,
-  insertNcm,
+  openDeclarationSuite,
   statusOf,
   stepsOf,
 } from './test-support';
@@ -27,18 +26,7 @@ import {
 
 let t: TestApp;
 let r: DemoRefs;
-const ROLES = [
-  'admin',
-  'analista',
-  'exportador',
-  'despachante',
-  'associacao',
-  'federacao',
-  'confederacao',
-  'fabricante',
-] as const;
-type Role = (typeof ROLES)[number];
-const tok = {} as Record<Role, string>;
+let tok: Record<DemoRole, string>;
 const BASE = '/v1/declaration';
 let secondAnalyst = '';
 let secondAnalystId = 0;
@@ -90,10 +78,7 @@ const todayPlus = (days: number) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await insertNcm(t.db);
-  r = await demoRefs(t.db);
-  for (const role of ROLES) tok[role] = await t.login(role);
+  ({ t, r, tok } = await openDeclarationSuite(DEMO_ROLES));
   secondAnalyst = await addUser(t, {
     email: 'segundo.analista@teste.local',
     role: 'analista',

@@ -1,24 +1,20 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { declarations, legalRepresentatives, storedFiles } from '../../db/schema';
 import { pkcs12Of, testCa, testPerson } from '../../documents/signing/test-pki';
 import { verifyPart } from '../../documents/signing/xmldsig';
+import { xmlsecVerifies } from '../../documents/signing/xmlsec';
 import { DECLARATION_PART } from '../../documents/xml/declaration';
-import { createTestApp, type TestApp } from '../../test/app';
-import { multipart } from '../../test/multipart';
+import type { TestApp } from '../../test/app';
+import { a1Form, signingTrust } from '../../test/signing';
 import {
-  addExporter,
-  addUser,
+  addExporterWithUser,
   auditsOf,
   type DemoRefs,
-  demoRefs,
   exporterDeclaration,
-  insertNcm,
-  stepsOf,
+  openDeclarationSuite,
+  representativeCpf,
+  sentDeclaration,
+  signatureSnapshot,
+  signedXmlFiles,
 } from './test-support';
 
 /**
@@ -31,99 +27,34 @@ import {
 let t: TestApp;
 let r: DemoRefs;
 let tok: Record<'exportador' | 'analista', string>;
-const dir = mkdtempSync(path.join(tmpdir(), 'declaration-trust-'));
-const ca = testCa();
+const { ca, env, remove } = signingTrust('declaration-trust-');
 const rogue = testCa('AC Estranha');
 let repCpf = '';
 const BASE = '/v1/declaration';
-const SIGNED_XML_OWNER = 'declaration.signed_xml';
 
 beforeAll(async () => {
-  const trust = path.join(dir, 'trust.pem');
-  writeFileSync(trust, ca.certPem);
-  t = await createTestApp({ SIGNATURE_TRUST_PEM: trust });
-  await insertNcm(t.db);
-  r = await demoRefs(t.db);
-  tok = { exportador: await t.login('exportador'), analista: await t.login('analista') };
-  const [rep] = await t.db
-    .select({ cpf: legalRepresentatives.cpf })
-    .from(legalRepresentatives)
-    .where(eq(legalRepresentatives.id, r.exporterRepresentative));
-  repCpf = rep?.cpf ?? '';
+  ({ t, r, tok } = await openDeclarationSuite(['exportador', 'analista'], env));
+  repCpf = await representativeCpf(t.db, r.exporterRepresentative);
   expect(repCpf).toMatch(/^\d{11}$/);
 }, 60_000);
 afterAll(async () => {
   await t?.close();
-  rmSync(dir, { recursive: true, force: true });
+  remove();
 });
 
-const a1 = (p12: Buffer, password = 'segredo') =>
-  multipart({
-    password,
-    certificate: { filename: 'a1.pfx', content: p12, contentType: 'application/x-pkcs12' },
-  });
 const representative = (overrides: Partial<Parameters<typeof testPerson>[1]> = {}) =>
   pkcs12Of(testPerson(ca, { name: 'RESPONSAVEL LEGAL', cpf: repCpf, ...overrides }), 'segredo', ca);
 
-const sign = (id: number, body: ReturnType<typeof a1>, token = tok.exportador) =>
+const sign = (id: number, body: ReturnType<typeof a1Form>, token = tok.exportador) =>
   t.request('POST', `${BASE}/signature/a1/${id}`, { token, ...body });
 
 /** A declaration of the demo exporter, sent (and taken by the analyst when `take`). */
-async function sent(take = true): Promise<number> {
-  const res = await t.request('POST', BASE, { token: tok.exportador, body: exporterDeclaration(r) });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json<{ id: number }>().id;
-  const send = await t.request('POST', `${BASE}/send_analysis/${id}`, { token: tok.exportador });
-  expect(send.statusCode, send.body).toBe(200);
-  if (take) {
-    const taken = await t.request('GET', `${BASE}/send_analyzing/${id}?type_analysis=analise`, {
-      token: tok.analista,
-    });
-    expect(taken.statusCode, taken.body).toBe(200);
-  }
-  return id;
-}
-
-const signedFiles = (id: number) =>
-  t.db
-    .select()
-    .from(storedFiles)
-    .where(and(eq(storedFiles.owner_type, SIGNED_XML_OWNER), eq(storedFiles.owner_id, id)));
-
-/** What a refusal must leave as it was. */
-const snapshot = async (id: number) => ({
-  row: (await t.db.select().from(declarations).where(eq(declarations.id, id)))[0],
-  steps: (await stepsOf(t.db, 'declaration', id)).length,
-  audits: (await auditsOf(t.db, 'declaration', id)).length,
-  files: (await signedFiles(id)).length,
-});
+const sent = (take = true) => sentDeclaration(t, tok, exporterDeclaration(r), take);
+const signedFiles = (id: number) => signedXmlFiles(t.db, id);
+const snapshot = (id: number) => signatureSnapshot(t.db, id);
 
 /** xmlsec1 verifies the enveloped signature trusting only the test CA (it checks the chain too). */
-function xmlsecVerifies(xml: string): boolean {
-  const file = path.join(dir, `declaration-${Math.random()}.xml`);
-  const cert = path.join(dir, `ca-${Math.random()}.crt`);
-  writeFileSync(file, xml);
-  writeFileSync(cert, ca.certPem);
-  try {
-    execFileSync(
-      'xmlsec1',
-      [
-        'verify',
-        '--id-attr:id',
-        DECLARATION_PART.id,
-        '--node-xpath',
-        `//*[local-name()='${DECLARATION_PART.parent}']/*[local-name()='Signature']`,
-        '--trusted-pem',
-        cert,
-        file,
-      ],
-      { stdio: 'pipe' },
-    );
-    return true;
-  } catch {
-    return false;
-  }
-}
+const xmlsecVerifiesDeclaration = (xml: string) => xmlsecVerifies(xml, DECLARATION_PART, ca.certPem);
 
 type Detail = {
   status: string;
@@ -143,7 +74,7 @@ describe('A1 signature of a declaration', () => {
     expect(notYet.json<{ message: string }>().message).toContain('ainda não foi assinada');
     const audits = (await auditsOf(t.db, 'declaration', id)).length;
 
-    const res = await sign(id, a1(representative()));
+    const res = await sign(id, a1Form(representative()));
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json<{ message: string; declaration: Detail }>();
     expect(answer.message).toContain('assinada digitalmente com sucesso');
@@ -165,11 +96,13 @@ describe('A1 signature of a declaration', () => {
     expect(download.body).toContain('<Declaration id="Declaration">');
     expect(download.body).toContain(`<CPF>${repCpf}</CPF>`);
     verifyPart(download.body, DECLARATION_PART);
-    expect(xmlsecVerifies(download.body)).toBe(true);
-    expect(xmlsecVerifies(download.body.replace('<ProductionProcess>', '<ProductionProcess>X'))).toBe(false);
+    expect(xmlsecVerifiesDeclaration(download.body)).toBe(true);
+    expect(
+      xmlsecVerifiesDeclaration(download.body.replace('<ProductionProcess>', '<ProductionProcess>X')),
+    ).toBe(false);
 
     // Signed once: a second signature is refused.
-    const again = await sign(id, a1(representative()));
+    const again = await sign(id, a1Form(representative()));
     expect(again.statusCode).toBe(422);
     expect(again.json<{ message: string }>().message).toContain('já foi assinada');
 
@@ -180,7 +113,7 @@ describe('A1 signature of a declaration', () => {
 
   it('an ENVIADA declaration may be signed before an analyst takes it', async () => {
     const id = await sent(false);
-    const res = await sign(id, a1(representative()));
+    const res = await sign(id, a1Form(representative()));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ declaration: Detail }>().declaration.status).toBe('ENVIADA');
   });
@@ -214,7 +147,7 @@ describe('A1 signature of a declaration', () => {
     it(`refuses ${what} with a 422 in Portuguese and changes nothing`, async () => {
       const id = await sent();
       const before = await snapshot(id);
-      const res = await sign(id, a1(p12(), password));
+      const res = await sign(id, a1Form(p12(), password));
       expect(res.statusCode, res.body).toBe(422);
       expect(res.json<{ message: string }>().message).toContain(message);
       expect(await snapshot(id)).toEqual(before);
@@ -225,7 +158,7 @@ describe('A1 signature of a declaration', () => {
     const res = await t.request('POST', BASE, { token: tok.exportador, body: exporterDeclaration(r) });
     const draft = res.json<{ id: number }>().id;
     const before = await snapshot(draft);
-    const refused = await sign(draft, a1(representative()));
+    const refused = await sign(draft, a1Form(representative()));
     expect(refused.statusCode).toBe(422);
     expect(refused.json<{ message: string }>().message).toContain('situação atual é "Rascunho"');
     expect(await snapshot(draft)).toEqual(before);
@@ -237,7 +170,7 @@ describe('A1 signature of a declaration', () => {
     });
     expect(delivered.statusCode, delivered.body).toBe(200);
     const approvedBefore = await snapshot(id);
-    const late = await sign(id, a1(representative()));
+    const late = await sign(id, a1Form(representative()));
     expect(late.statusCode).toBe(422);
     expect(late.json<{ message: string }>().message).toContain('"Aprovada"');
     expect(await snapshot(id)).toEqual(approvedBefore);
@@ -245,29 +178,29 @@ describe('A1 signature of a declaration', () => {
 
   it("another exporter's user gets a 404; the analyst (no declaration.create) a 403", async () => {
     const id = await sent();
-    const other = await addExporter(t.db, r.association, 7, 'Exportadora Assinante Alheia Ltda.');
-    const otherToken = await addUser(t, {
-      email: 'assinante.alheio@teste.local',
-      role: 'exportador',
-      tradeAssociationId: r.association,
-      exporterId: other.id,
-    });
+    const { token: otherToken } = await addExporterWithUser(
+      t,
+      r.association,
+      7,
+      'Exportadora Assinante Alheia Ltda.',
+      'assinante.alheio@teste.local',
+    );
     const before = await snapshot(id);
-    expect((await sign(id, a1(representative()), otherToken)).statusCode).toBe(404);
-    expect((await sign(id, a1(representative()), tok.analista)).statusCode).toBe(403);
+    expect((await sign(id, a1Form(representative()), otherToken)).statusCode).toBe(404);
+    expect((await sign(id, a1Form(representative()), tok.analista)).statusCode).toBe(403);
     expect(await snapshot(id)).toEqual(before);
   });
 
   it('a form without the file or the password is a 422 on the field', async () => {
     const id = await sent();
-    const noPassword = await sign(id, a1(representative(), ''));
+    const noPassword = await sign(id, a1Form(representative(), ''));
     expect(noPassword.statusCode).toBe(422);
     expect(noPassword.body).toContain('Informe a senha do certificado A1.');
   });
 
   it('a rejection drops the signature: the corrected declaration must be signed again', async () => {
     const id = await sent();
-    expect((await sign(id, a1(representative()))).statusCode).toBe(200);
+    expect((await sign(id, a1Form(representative()))).statusCode).toBe(200);
     const rejected = await t.request('POST', `${BASE}/reject/${id}`, {
       token: tok.analista,
       body: { reason: 'Processo produtivo incompleto' },

@@ -10,18 +10,18 @@ import {
   federations,
   storedFiles,
 } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { DEMO_ROLES, type DemoRole, type TestApp } from '../../test/app';
 import { multipart, type PartValue } from '../../test/multipart';
 import {
   addAssociation,
   addExporter,
+  addExporterWithUser,
   addUser,
   auditsOf,
   type DemoRefs,
-  demoRefs,
   exporterDeclaration,
-  insertNcm,
   linkDispatcher,
+  openDeclarationSuite,
   stepsOf,
 } from './test-support';
 
@@ -29,18 +29,7 @@ import {
 
 let t: TestApp;
 let r: DemoRefs;
-const ROLES = [
-  'admin',
-  'analista',
-  'exportador',
-  'despachante',
-  'associacao',
-  'federacao',
-  'confederacao',
-  'fabricante',
-] as const;
-type Role = (typeof ROLES)[number];
-const tok = {} as Record<Role, string>;
+let tok: Record<DemoRole, string>;
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Title (Declaracao do fabricante) >> endobj\n%%EOF\n');
 const BASE = '/v1/declaration';
 
@@ -57,10 +46,7 @@ const totals = async () => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await insertNcm(t.db);
-  r = await demoRefs(t.db);
-  for (const role of ROLES) tok[role] = await t.login(role);
+  ({ t, r, tok } = await openDeclarationSuite(DEMO_ROLES));
 });
 
 afterAll(async () => {
@@ -449,13 +435,13 @@ describe('editing and deleting', () => {
 
   it("another exporter's user, and the analyst, neither edit nor delete it", async () => {
     const created = (await post(exporterDeclaration(r))).json<Body>();
-    const other = await addExporter(t.db, r.association, 2, 'Exportadora do Outro Lado Ltda.');
-    const otherToken = await addUser(t, {
-      email: 'outro.exportador@teste.local',
-      role: 'exportador',
-      tradeAssociationId: r.association,
-      exporterId: other.id,
-    });
+    const { token: otherToken } = await addExporterWithUser(
+      t,
+      r.association,
+      2,
+      'Exportadora do Outro Lado Ltda.',
+      'outro.exportador@teste.local',
+    );
     const before = await totals();
     const body = exporterDeclaration(r, { product_name: 'Invasão' });
     expect((await t.request('PUT', `${BASE}/${created.id}`, { token: otherToken, body })).statusCode).toBe(

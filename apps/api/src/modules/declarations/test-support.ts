@@ -1,5 +1,6 @@
 import { withCheckDigits } from '@origem/contract/validators/tax-id';
 import { and, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { type Executor, queryRows } from '../../db/client';
 import {
   companies,
@@ -15,12 +16,13 @@ import {
   originNorms,
   originRules,
   roles,
+  storedFiles,
   tradeAssociations,
   users,
 } from '../../db/schema';
 import { DEMO_PASSWORD } from '../../db/seed/demo';
 import { hashPassword } from '../../lib/secrets';
-import type { TestApp } from '../../test/app';
+import { createTestApp, loginAll, type TestApp } from '../../test/app';
 
 /** Test support for the declaration and declaration-link suites. */
 
@@ -166,6 +168,29 @@ export async function demoRefs(db: Executor) {
 }
 export type DemoRefs = Awaited<ReturnType<typeof demoRefs>>;
 
+/**
+ * The app a declaration suite runs on (started with `env`): the demo seed plus the suites' NCM rows, the demo
+ * records it names, and a token for the demo user of each of `roles`.
+ */
+export async function openDeclarationSuite<R extends string>(
+  roles: readonly R[],
+  env: Record<string, string> = {},
+): Promise<{ t: TestApp; r: DemoRefs; tok: Record<R, string> }> {
+  const t = await createTestApp(env);
+  await insertNcm(t.db);
+  const r = await demoRefs(t.db);
+  return { t, r, tok: await loginAll(t, roles) };
+}
+
+/** The CPF of a legal representative: the one its e-CPF must carry to sign. */
+export async function representativeCpf(db: Executor, id: number): Promise<string> {
+  const [row] = await db
+    .select({ cpf: legalRepresentatives.cpf })
+    .from(legalRepresentatives)
+    .where(eq(legalRepresentatives.id, id));
+  return row?.cpf ?? '';
+}
+
 /** A complete declaration of the demo exporter (JSON body), with two materials: Brazilian and Chinese. */
 export function exporterDeclaration(r: DemoRefs, overrides: Record<string, unknown> = {}) {
   return {
@@ -281,6 +306,24 @@ export async function addExporter(db: Executor, associationId: number, n: number
   return { id: exporter.id, cnpj, company: company.id, representative: representative.id };
 }
 
+/** Another exporter at `associationId` (as addExporter) and a user of its own, signed in with `token`. */
+export async function addExporterWithUser(
+  t: TestApp,
+  associationId: number,
+  n: number,
+  name: string,
+  email: string,
+) {
+  const exporter = await addExporter(t.db, associationId, n, name);
+  const token = await addUser(t, {
+    email,
+    role: 'exportador',
+    tradeAssociationId: associationId,
+    exporterId: exporter.id,
+  });
+  return { ...exporter, token };
+}
+
 /** Another association (of `federationId`). */
 export async function addAssociation(
   db: Executor,
@@ -342,3 +385,42 @@ export async function stepsOf(db: Executor, flow: string, id: number) {
          where flow = ${flow} and record_id = ${id} order by id`,
   );
 }
+
+/**
+ * A declaration of the demo exporter (`body`, by default the complete one), sent for analysis and, when `take`,
+ * taken by the analyst: ENVIADA or EM_ANALISE.
+ */
+export async function sentDeclaration(
+  t: TestApp,
+  tok: { exportador: string; analista: string },
+  body: Record<string, unknown>,
+  take = true,
+): Promise<number> {
+  const res = await t.request('POST', '/v1/declaration', { token: tok.exportador, body });
+  expect(res.statusCode, res.body).toBe(201);
+  const id = res.json<{ id: number }>().id;
+  const send = await t.request('POST', `/v1/declaration/send_analysis/${id}`, { token: tok.exportador });
+  expect(send.statusCode, send.body).toBe(200);
+  if (take) {
+    const taken = await t.request('GET', `/v1/declaration/send_analyzing/${id}?type_analysis=analise`, {
+      token: tok.analista,
+    });
+    expect(taken.statusCode, taken.body).toBe(200);
+  }
+  return id;
+}
+
+/** The stored signed XML of a declaration (none until its representative signs it). */
+export const signedXmlFiles = (db: Executor, id: number) =>
+  db
+    .select()
+    .from(storedFiles)
+    .where(and(eq(storedFiles.owner_type, 'declaration.signed_xml'), eq(storedFiles.owner_id, id)));
+
+/** What a refused signature must leave as it was: the row, its history, its audit and its signed XML. */
+export const signatureSnapshot = async (db: Executor, id: number) => ({
+  row: (await db.select().from(declarations).where(eq(declarations.id, id)))[0],
+  steps: (await stepsOf(db, 'declaration', id)).length,
+  audits: (await auditsOf(db, 'declaration', id)).length,
+  files: (await signedXmlFiles(db, id)).length,
+});

@@ -6,8 +6,8 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatcherExporterLinks, exporters, flowSteps, users } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { mailBody, startSmtpListener } from '../../test/smtp';
+import { createMailTestApp, type TestApp } from '../../test/app';
+import { mailText, type SmtpListener } from '../../test/smtp';
 import {
   buildWorld,
   expectNothingChanged,
@@ -25,18 +25,14 @@ import {
 
 let t: TestApp;
 let w: World;
-let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
+let smtp: SmtpListener;
 
 beforeAll(async () => {
-  smtp = await startSmtpListener();
-  t = await createTestApp({ SMTP_URL: smtp.url });
+  ({ t, smtp } = await createMailTestApp());
   w = await buildWorld(t);
   ({ call, dispatcherAsks, exporterAsks, created, stored, endLink, auditTrail } = linkCalls(t, w));
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t.close());
 
 const LINK = '/v1/dispatcher_exporter_link';
 let call: LinkCalls['call'];
@@ -46,15 +42,6 @@ let created: LinkCalls['created'];
 let stored: LinkCalls['stored'];
 let endLink: LinkCalls['endLink'];
 let auditTrail: LinkCalls['auditTrail'];
-
-/** A received message's text: quoted-printable decoded. */
-const decoded = (raw: string) =>
-  Buffer.from(
-    mailBody(raw).replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
-      String.fromCharCode(Number.parseInt(hex, 16)),
-    ),
-    'latin1',
-  ).toString('utf8');
 
 const PHRASES = {
   requested: 'solicitou no Origem um vínculo',
@@ -70,7 +57,7 @@ const PHRASES = {
 async function mailsTo(to: string, linkId: number, kind: keyof typeof PHRASES) {
   const matching = () =>
     smtp.mails.filter((m) => {
-      const body = decoded(m.raw);
+      const body = mailText(m.raw);
       return (
         m.to.includes(to) &&
         body.includes(PHRASES[kind]) &&
@@ -110,7 +97,7 @@ describe('requesting', () => {
     // The exporter's user and the exporter's own address hear of it; the dispatcher does not.
     const toUser = await mailsTo('exportador@origem.local', link.id, 'requested');
     expect(toUser).toHaveLength(1);
-    const body = decoded(toUser[0]?.raw ?? '');
+    const body = mailText(toUser[0]?.raw ?? '');
     expect(body).toContain('Porto Despachos Aduaneiros Ltda.');
     expect(body).toContain(`http://origem.test/vinculo/analise-vinculo/${link.id}`);
     expect(await mailsTo('comex@cafesantista.origem.local', link.id, 'requested')).toHaveLength(1);
@@ -268,7 +255,7 @@ describe('deciding', () => {
     expect(await auditTrail(link.id)).toEqual(['created', 'approve']);
     const mails = await mailsTo('despachante@origem.local', link.id, 'approved');
     expect(mails).toHaveLength(1);
-    expect(decoded(mails[0]?.raw ?? '')).toContain('aprovou o vínculo');
+    expect(mailText(mails[0]?.raw ?? '')).toContain('aprovou o vínculo');
     expect(await mailsTo('exportador@origem.local', link.id, 'approved')).toHaveLength(0);
 
     // A second approval finds it approved.
@@ -327,7 +314,7 @@ describe('deciding', () => {
     expect((await stored(link.id)).ended_at).toBeInstanceOf(Date);
     const mails = await mailsTo('acucar@origem.local', link.id, 'disapproved');
     expect(mails).toHaveLength(1);
-    expect(decoded(mails[0]?.raw ?? '')).toContain('Motivo: Não atendemos exportações de açúcar.');
+    expect(mailText(mails[0]?.raw ?? '')).toContain('Motivo: Não atendemos exportações de açúcar.');
     expect(await mailsTo('comex@acucar.origem.local', link.id, 'disapproved')).toHaveLength(1);
   });
 
@@ -388,7 +375,7 @@ describe('deleting an approved link takes two steps', () => {
     });
     const mails = await mailsTo('despachante@origem.local', link.id, 'deletion');
     expect(mails).toHaveLength(1);
-    expect(decoded(mails[0]?.raw ?? '')).toContain('solicitou a exclusão do vínculo');
+    expect(mailText(mails[0]?.raw ?? '')).toContain('solicitou a exclusão do vínculo');
 
     for (const [url, who, message] of [
       [`/v1/exporter_dispatcher/link/${link.id}`, 'exportador', text.deletionRequesterCannotConfirm],

@@ -22,8 +22,10 @@ import {
   CNPJ,
   CNPJ_ALNUM,
   exe,
+  expectDeleteRefused,
   expectNothingChanged,
   grant,
+  insertRioFederation,
   jpeg,
   lastAudit,
   maskCnpj,
@@ -58,11 +60,7 @@ const userId: Record<string, number> = {};
 beforeAll(async () => {
   t = await createTestApp();
   Object.assign(ids, await seededHierarchy(t));
-  const [rioFed] = await t.db
-    .insert(federations)
-    .values({ name: 'Federação do Comércio do Rio de Janeiro', abbreviation: 'FCRJ' })
-    .returning({ id: federations.id });
-  ids.rioFed = rioFed?.id ?? 0;
+  ids.rioFed = await insertRioFederation(t);
   const inserted = await t.db
     .insert(tradeAssociations)
     .values([
@@ -591,14 +589,12 @@ describe('the association user (SPEC §3 user_id)', () => {
 
 describe('DELETE /v1/trade_association/{id}', () => {
   it('refuses (409) while users belong to it, keeping its fees and everything else', async () => {
-    const res = await expectNothingChanged(t, () =>
-      t.request('DELETE', `/v1/trade_association/${ids.santos}`, { token: tok.admin }),
+    await expectDeleteRefused(
+      t,
+      `/v1/trade_association/${ids.santos}`,
+      tok.admin,
+      'Esta associação comercial não pode ser excluída: há 5 usuários vinculados.',
     );
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({
-      code: 'Conflict',
-      message: 'Esta associação comercial não pode ser excluída: há 5 usuários vinculados.',
-    });
   });
 
   it('deletes an unused association with its fees and logo, audited', async () => {

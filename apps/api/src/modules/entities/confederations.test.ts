@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confederations, countries, storedFiles } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp, loginAll, type TestApp } from '../../test/app';
 import { multipart, type PartValue } from '../../test/multipart';
 import {
   auditEvents,
@@ -10,12 +10,12 @@ import {
   CNPJ,
   CNPJ_ALNUM,
   exe,
+  expectDeleteRefused,
   expectNothingChanged,
   insertOtherConfederation,
   JPEG,
   jpeg,
   lastAudit,
-  loginAll,
   maskCnpj,
   PNG,
   png,
@@ -293,15 +293,12 @@ describe('reads and scoping', () => {
 
 describe('DELETE /v2/confederation/{id}', () => {
   it('refuses (409) while federations and users belong to it, changing nothing', async () => {
-    const res = await expectNothingChanged(t, () =>
-      t.request('DELETE', `/v2/confederation/${ids.cnce}`, { token: tok.admin }),
+    await expectDeleteRefused(
+      t,
+      `/v2/confederation/${ids.cnce}`,
+      tok.admin,
+      'Esta confederação não pode ser excluída: há 1 federação vinculada e há 7 usuários vinculados.',
     );
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({
-      code: 'Conflict',
-      message:
-        'Esta confederação não pode ser excluída: há 1 federação vinculada e há 7 usuários vinculados.',
-    });
   });
 
   it('deletes an unused confederation with the SPEC text, its image file and an audit row', async () => {

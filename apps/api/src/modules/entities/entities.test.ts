@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { federations, tradeAssociations } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { insertOtherConfederation, loginAll, seededHierarchy } from './test-support';
+import { tradeAssociations } from '../../db/schema';
+import { createTestApp, loginAll, type TestApp } from '../../test/app';
+import { insertOtherConfederation, insertRioFederation, seededHierarchy } from './test-support';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -14,15 +14,7 @@ beforeAll(async () => {
   Object.assign(ids, await seededHierarchy(t));
   // A second association in the same federation, and a whole second branch of the hierarchy.
   ids.other = await insertOtherConfederation(t);
-  const [rioFed] = await t.db
-    .insert(federations)
-    .values({
-      name: 'Federação do Comércio do Rio de Janeiro',
-      abbreviation: 'FCRJ',
-      confederation_id: ids.other,
-    })
-    .returning({ id: federations.id });
-  ids.rioFed = rioFed?.id ?? 0;
+  ids.rioFed = await insertRioFederation(t, { confederation_id: ids.other });
   const inserted = await t.db
     .insert(tradeAssociations)
     .values([

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { federations, roles, storedFiles, users } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp, loginAll, type TestApp } from '../../test/app';
 import { multipart, type PartValue } from '../../test/multipart';
 import { LOGO_FIELD_TWICE } from './logos';
 import {
@@ -11,13 +11,14 @@ import {
   CNPJ,
   CNPJ_ALNUM,
   exe,
+  expectDeleteRefused,
   expectNothingChanged,
   grant,
   insertOtherConfederation,
+  insertRioFederation,
   JPEG,
   jpeg,
   lastAudit,
-  loginAll,
   maskCnpj,
   PNG,
   png,
@@ -33,15 +34,7 @@ beforeAll(async () => {
   t = await createTestApp();
   Object.assign(ids, await seededHierarchy(t));
   ids.otherConf = await insertOtherConfederation(t);
-  const [rio] = await t.db
-    .insert(federations)
-    .values({
-      name: 'Federação do Comércio do Rio de Janeiro',
-      abbreviation: 'FCRJ',
-      confederation_id: ids.otherConf,
-    })
-    .returning({ id: federations.id });
-  ids.rioFed = rio?.id ?? 0;
+  ids.rioFed = await insertRioFederation(t, { confederation_id: ids.otherConf });
   Object.assign(
     tok,
     await loginAll(t, [
@@ -396,15 +389,12 @@ describe('writes need entity.manage and stay inside the scope', () => {
 
 describe('DELETE /v1/federation/{id}', () => {
   it('refuses (409) while associations and users belong to it, changing nothing', async () => {
-    const res = await expectNothingChanged(t, () =>
-      t.request('DELETE', `/v1/federation/${ids.facesp}`, { token: tok.admin }),
+    await expectDeleteRefused(
+      t,
+      `/v1/federation/${ids.facesp}`,
+      tok.admin,
+      'Esta federação não pode ser excluída: há 1 associação comercial vinculada e há 6 usuários vinculados.',
     );
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({
-      code: 'Conflict',
-      message:
-        'Esta federação não pode ser excluída: há 1 associação comercial vinculada e há 6 usuários vinculados.',
-    });
   });
 
   it('deletes an unused federation with the SPEC text, its logo file and an audit row', async () => {

@@ -1,12 +1,11 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { withCheckDigits } from '@origem/contract/validators/tax-id';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { queryRows } from '../../db/client';
 import {
   audits,
   confederations,
+  exporters,
   federations,
   permissions,
   rolePermissions,
@@ -14,6 +13,8 @@ import {
   tradeAssociations,
 } from '../../db/schema';
 import type { TestApp } from '../../test/app';
+import { fileNamesUnder } from '../../test/files';
+import { expectUnchanged, tableDigests } from '../../test/snapshot';
 
 /** Test support for the entity suites: file bytes, the blobs on disk, and "nothing changed" snapshots. */
 
@@ -42,40 +43,37 @@ export const badCnpj = (cnpj: string) => `${cnpj.slice(0, 13)}${(Number(cnpj.sli
 
 /** The storage keys of every blob under DATA_DIR/files. */
 export function storedBlobs(t: TestApp): string[] {
-  const root = path.join(t.app.config.dataDir, 'files');
-  const keys: string[] = [];
-  const walk = (dir: string) => {
-    if (!existsSync(dir)) return;
-    for (const name of readdirSync(dir)) {
-      const full = path.join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else keys.push(name);
-    }
-  };
-  walk(root);
-  return keys.sort();
+  return fileNamesUnder(path.join(t.app.config.dataDir, 'files'));
+}
+
+/** The audit count, the rows of `tables` and the stored files (rows and blobs): what a refused mutation must leave. */
+export async function recordsAndFiles(t: TestApp, tables: readonly string[]) {
+  return { ...(await tableDigests(t.db, [...tables, 'stored_files'])), blobs: storedBlobs(t) };
 }
 
 /** Everything a refused mutation must leave alone: the hierarchy, fees, users, files (rows and blobs), audits. */
-export async function snapshot(t: TestApp) {
-  const [row] = await queryRows<Record<string, string | number>>(
-    t.db,
-    sql`select (select count(*)::int from audits) as audits,
-               (select md5(coalesce(string_agg(c::text, '|' order by c.id), '')) from confederations c) as confederations,
-               (select md5(coalesce(string_agg(f::text, '|' order by f.id), '')) from federations f) as federations,
-               (select md5(coalesce(string_agg(a::text, '|' order by a.id), '')) from trade_associations a) as associations,
-               (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from trade_association_fees x) as fees,
-               (select md5(coalesce(string_agg(u::text, '|' order by u.id), '')) from users u) as users,
-               (select md5(coalesce(string_agg(s::text, '|' order by s.id), '')) from stored_files s) as files`,
-  );
-  return { ...row, blobs: storedBlobs(t) };
-}
+export const snapshot = (t: TestApp) =>
+  recordsAndFiles(t, [
+    'confederations',
+    'federations',
+    'trade_associations',
+    'trade_association_fees',
+    'users',
+  ]);
 
-export async function expectNothingChanged<T>(t: TestApp, action: () => Promise<T>): Promise<T> {
-  const before = await snapshot(t);
-  const result = await action();
-  expect(await snapshot(t)).toEqual(before);
-  return result;
+export const expectNothingChanged = <T>(t: TestApp, action: () => Promise<T>): Promise<T> =>
+  expectUnchanged(() => snapshot(t), action);
+
+/** A DELETE refused because records still belong to the entity: 409 with `message`, and nothing changed. */
+export async function expectDeleteRefused(
+  t: TestApp,
+  url: string,
+  token: string | undefined,
+  message: string,
+): Promise<void> {
+  const res = await expectNothingChanged(t, () => t.request('DELETE', url, { token }));
+  expect(res.statusCode).toBe(409);
+  expect(res.json()).toEqual({ code: 'Conflict', message });
 }
 
 export async function auditEvents(t: TestApp, type: string, id: number) {
@@ -130,9 +128,29 @@ export async function insertOtherConfederation(t: TestApp): Promise<number> {
   return other?.id ?? 0;
 }
 
-/** A session token for the demo user of each role. */
-export async function loginAll(t: TestApp, roleNames: string[]): Promise<Record<string, string>> {
-  const tokens: Record<string, string> = {};
-  for (const role of roleNames) tokens[role] = await t.login(role);
-  return tokens;
+/** A second federation (FCRJ), outside the seeded one: someone out of a FACESP user's reach. */
+export async function insertRioFederation(
+  t: TestApp,
+  values: { confederation_id?: number } = {},
+): Promise<number> {
+  const [row] = await t.db
+    .insert(federations)
+    .values({ name: 'Federação do Comércio do Rio de Janeiro', abbreviation: 'FCRJ', ...values })
+    .returning({ id: federations.id });
+  return row?.id ?? 0;
+}
+
+/** A legal-entity exporter (CNPJ `cnpjBase` with its check digits) at `tradeAssociationId`, written straight to the table. */
+export async function insertExporter(t: TestApp, name: string, cnpjBase: string, tradeAssociationId: number) {
+  const [row] = await t.db
+    .insert(exporters)
+    .values({
+      person_type_id: 2,
+      cnpj: withCheckDigits(cnpjBase),
+      name,
+      trade_association_id: tradeAssociationId,
+    })
+    .returning({ id: exporters.id });
+  if (!row) throw new Error('exportador não criado');
+  return row.id;
 }

@@ -1,8 +1,7 @@
 import { legalRepresentativeMessages } from '@origem/contract/schemas/legal-representatives';
 import { withCheckDigits } from '@origem/contract/validators/tax-id';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client';
 import {
   exporters,
   federations,
@@ -17,7 +16,15 @@ import { DEMO_PASSWORD } from '../../db/seed/demo';
 import { hashPassword } from '../../lib/secrets';
 import { createTestApp, type TestApp } from '../../test/app';
 import { multipart, type PartValue } from '../../test/multipart';
-import { auditEvents, lastAudit, PNG, storedBlobs } from '../entities/test-support';
+import { expectUnchanged } from '../../test/snapshot';
+import {
+  auditEvents,
+  insertExporter,
+  lastAudit,
+  PNG,
+  recordsAndFiles,
+  storedBlobs,
+} from '../entities/test-support';
 import { todayInBrazil } from './service';
 
 let t: TestApp;
@@ -36,20 +43,6 @@ const CPF = (base: string) => withCheckDigits(base);
 const maskCpf = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
 const nextYear = `${new Date().getFullYear() + 1}-06-30`;
 const lastYear = `${new Date().getFullYear() - 1}-01-15`;
-
-async function insertExporter(name: string, cnpjBase: string, tradeAssociationId: number) {
-  const [row] = await t.db
-    .insert(exporters)
-    .values({
-      person_type_id: 2,
-      cnpj: withCheckDigits(cnpjBase),
-      name,
-      trade_association_id: tradeAssociationId,
-    })
-    .returning({ id: exporters.id });
-  if (!row) throw new Error('exportador não criado');
-  return row.id;
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -73,7 +66,7 @@ beforeAll(async () => {
   ids.procurador = procurador?.id ?? 0;
 
   // Another exporter of the same association, with its own user; and an exporter of another association.
-  ids.outra = await insertExporter('Outra Exportadora de Santos Ltda.', '998887770001', ids.santos);
+  ids.outra = await insertExporter(t, 'Outra Exportadora de Santos Ltda.', '998887770001', ids.santos);
   const [federation] = await t.db.select({ id: federations.id }).from(federations);
   const [rioAssociation] = await t.db
     .insert(tradeAssociations)
@@ -84,7 +77,7 @@ beforeAll(async () => {
       federation_id: federation?.id,
     })
     .returning({ id: tradeAssociations.id });
-  ids.rio = await insertExporter('Exportadora Carioca Ltda.', '887776660001', rioAssociation?.id ?? 0);
+  ids.rio = await insertExporter(t, 'Exportadora Carioca Ltda.', '887776660001', rioAssociation?.id ?? 0);
   const [exporterRole] = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'exportador'));
   await t.db.insert(users).values({
     name: 'Otávio Outra Exportadora',
@@ -132,22 +125,10 @@ async function procurationRows(id: number) {
     .where(and(eq(storedFiles.owner_type, 'legal_representative.procuration'), eq(storedFiles.owner_id, id)));
 }
 
-/** Everything a refused mutation must leave alone: representatives, files (rows and blobs), audits. */
-async function snapshot() {
-  const [row] = await queryRows<Record<string, string | number>>(
-    t.db,
-    sql`select (select count(*)::int from audits) as audits,
-               (select md5(coalesce(string_agg(r::text, '|' order by r.id), '')) from legal_representatives r) as reps,
-               (select md5(coalesce(string_agg(s::text, '|' order by s.id), '')) from stored_files s) as files`,
-  );
-  return { ...row, blobs: storedBlobs(t) };
-}
-
+/** A refusal with `status` that leaves representatives, files (rows and blobs) and audits alone. */
 async function expectRefused(action: () => Promise<{ statusCode: number; body: string }>, status: number) {
-  const before = await snapshot();
-  const res = await action();
+  const res = await expectUnchanged(() => recordsAndFiles(t, ['legal_representatives']), action);
   expect(res.statusCode, res.body).toBe(status);
-  expect(await snapshot()).toEqual(before);
   return JSON.parse(res.body) as { message: string; errors?: Record<string, string[]> };
 }
 

@@ -3,9 +3,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audits, certificateModels, deals, languages } from '../../db/schema';
 import { seedCertificateModels } from '../../db/seed/certificate-models';
-import { createTestApp, type TestApp } from '../../test/app';
+import type { TestApp } from '../../test/app';
 import { SEEDED_MODELS } from './certificate-forms';
-import { snapshot } from './test-support';
+import { expectNothingChanged, openNomenclatureSuite } from './test-support';
 
 let t: TestApp;
 let admin: string;
@@ -28,9 +28,7 @@ async function ensureDeal(abbreviation: string, aladi: string | null): Promise<n
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin');
-  exporter = await t.login('exportador');
+  ({ t, admin, exporter } = await openNomenclatureSuite());
   for (const l of await t.db.select().from(languages)) languageId[l.code] = l.id;
   dealId['ACE-18'] = await ensureDeal('ACE-18', 'A18');
   dealId['ACE-58'] = await ensureDeal('ACE-58', 'A58');
@@ -44,13 +42,6 @@ afterAll(() => t.close());
 const get = (url: string, token = exporter) => t.request('GET', url, { token });
 const put = (id: number, body: unknown, token = admin) =>
   t.request('PUT', `/v1/certificate_model/${id}`, { token, body });
-
-async function expectNothingChanged<T>(action: () => Promise<T>): Promise<T> {
-  const before = await snapshot(t);
-  const result = await action();
-  expect(await snapshot(t)).toEqual(before);
-  return result;
-}
 
 function inputOf(model: CertificateModel) {
   return { name: model.name, language_id: model.language_id, fields: model.fields, layout: model.layout };
@@ -184,7 +175,7 @@ describe('PUT /v1/certificate_model/{dealId}', () => {
   it('validates with Portuguese messages next to each field, changing nothing', async () => {
     const current: CertificateModel = (await get(`/v1/certificate_model/${dealId['ACE-58']}`)).json();
     const body = inputOf(current);
-    await expectNothingChanged(async () => {
+    await expectNothingChanged(t, async () => {
       const res = await put(dealId['ACE-58'] ?? 0, {
         ...body,
         name: '',
@@ -222,7 +213,7 @@ describe('PUT /v1/certificate_model/{dealId}', () => {
 
   it('creates the model of a deal that has none; 404 for an unknown deal; 403 without reference_data.manage', async () => {
     const template: CertificateModel = (await get(`/v1/certificate_model/${dealId.SGP}`)).json();
-    await expectNothingChanged(async () => {
+    await expectNothingChanged(t, async () => {
       expect((await put(999_999, inputOf(template))).statusCode).toBe(404);
       const refused = await put(dealId.free ?? 0, inputOf(template), exporter);
       expect(refused.statusCode).toBe(403);

@@ -1,8 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audits, classificationItems } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { multipart, sendForm, snapshot, storedBlobs } from './test-support';
+import type { TestApp } from '../../test/app';
+import {
+  expectNothingChanged,
+  multipart,
+  openNomenclatureSuite,
+  sendForm,
+  storedBlobs,
+} from './test-support';
 
 let t: TestApp;
 let admin: string;
@@ -11,9 +17,7 @@ let exporter: string;
 const FORBIDDEN = 'Você não tem permissão para realizar esta ação.';
 
 beforeAll(async () => {
-  t = await createTestApp({}, { ncm: true });
-  admin = await t.login('admin');
-  exporter = await t.login('exportador');
+  ({ t, admin, exporter } = await openNomenclatureSuite({ ncm: true }));
 });
 afterAll(() => t.close());
 
@@ -34,13 +38,6 @@ const update = (id: number, fields: Record<string, string>, content?: string | B
     token,
     multipart(fields, content === undefined ? undefined : { name: 'naladi-2.csv', content }),
   );
-
-async function expectNothingChanged<T>(action: () => Promise<T>): Promise<T> {
-  const before = await snapshot(t);
-  const result = await action();
-  expect(await snapshot(t)).toEqual(before);
-  return result;
-}
 
 const NALADI = [
   'ncm;codigo;descricao',
@@ -68,7 +65,7 @@ describe('creating a list', () => {
       '01012900;01012900;',
       '01012100;01012100;Repetido',
     ].join('\n');
-    const res = await expectNothingChanged(() =>
+    const res = await expectNothingChanged(t, () =>
       create({ classification_type: 'NALADI/SH 96', name: 'NALADI/SH 96' }, bad),
     );
     expect(res.statusCode).toBe(422);
@@ -85,7 +82,7 @@ describe('creating a list', () => {
   });
 
   it('refuses missing type, name and file, a bad type and a missing header', async () => {
-    await expectNothingChanged(async () => {
+    await expectNothingChanged(t, async () => {
       const empty = await create({});
       expect(empty.statusCode).toBe(422);
       expect(Object.keys(empty.json().errors).sort()).toEqual(['classification_type', 'file', 'name']);
@@ -103,7 +100,7 @@ describe('creating a list', () => {
   });
 
   it('is refused to a user without reference_data.manage', async () => {
-    await expectNothingChanged(async () => {
+    await expectNothingChanged(t, async () => {
       const res = await create({ classification_type: 'NALADI/SH 96', name: 'X' }, NALADI, exporter);
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(FORBIDDEN);
@@ -164,7 +161,7 @@ describe('creating a list', () => {
   });
 
   it('allows one list per type (422 on the type), writing nothing', async () => {
-    const res = await expectNothingChanged(() =>
+    const res = await expectNothingChanged(t, () =>
       create({ classification_type: 'NALADI/SH 96', name: 'Outra NALADI' }, NALADI),
     );
     expect(res.statusCode).toBe(422);
@@ -203,7 +200,7 @@ describe('replacing and deleting', () => {
   });
 
   it('refuses a bad replacement file, a change of type and an empty update, keeping everything', async () => {
-    await expectNothingChanged(async () => {
+    await expectNothingChanged(t, async () => {
       const bad = await update(listId, { name: 'Não deve ficar' }, 'ncm;codigo;descricao\n0101;1;\n');
       expect(bad.statusCode).toBe(422);
       expect(bad.json().errors.file).toEqual([

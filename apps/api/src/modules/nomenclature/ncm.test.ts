@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audits, ncm } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { multipart, sendForm, snapshot } from './test-support';
+import type { TestApp } from '../../test/app';
+import { expectNothingChanged, multipart, openNomenclatureSuite, sendForm } from './test-support';
 
 let t: TestApp;
 let admin: string;
@@ -12,21 +12,12 @@ const NOT_FOUND = 'Registro não encontrado.';
 const FORBIDDEN = 'Você não tem permissão para realizar esta ação.';
 
 beforeAll(async () => {
-  t = await createTestApp({}, { ncm: true });
-  admin = await t.login('admin');
-  exporter = await t.login('exportador');
+  ({ t, admin, exporter } = await openNomenclatureSuite({ ncm: true }));
 });
 afterAll(() => t.close());
 
 const get = (url: string, token = exporter) => t.request('GET', url, { token });
 const post = (url: string, body: unknown, token = admin) => t.request('POST', url, { token, body });
-
-async function expectNothingChanged<T>(action: () => Promise<T>): Promise<T> {
-  const before = await snapshot(t);
-  const result = await action();
-  expect(await snapshot(t)).toEqual(before);
-  return result;
-}
 
 describe('GET /v1/ncm/{code}', () => {
   it('finds a code by its digits, masked or not, with parent, chapter and the chain down to it', async () => {
@@ -159,7 +150,7 @@ describe('NCM reference (the description printed for an NCM)', () => {
   });
 
   it('refuses an invalid NCM, one not in the table and an empty description, writing nothing', async () => {
-    await expectNothingChanged(async () => {
+    await expectNothingChanged(t, async () => {
       const bad = await post('/v1/ncm/save-ncm-reference/', { ncm: '0101.2x', description: 'X' });
       expect(bad.statusCode).toBe(422);
       expect(bad.json().errors.ncm).toEqual(['Informe um NCM com 8 dígitos (0000.00.00).']);
@@ -175,7 +166,7 @@ describe('NCM reference (the description printed for an NCM)', () => {
   });
 
   it('is saved only with reference_data.manage', async () => {
-    await expectNothingChanged(async () => {
+    await expectNothingChanged(t, async () => {
       const res = await post('/v1/ncm/save-ncm-reference/', { ncm: '84089090', description: 'X' }, exporter);
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(FORBIDDEN);
@@ -189,7 +180,7 @@ describe('POST /v1/ncm/upload (replace the table)', () => {
     sendForm(t, 'POST', '/v1/ncm/upload', token, multipart({}, { name, content }));
 
   it('is refused to a user without reference_data.manage, before anything is stored', async () => {
-    await expectNothingChanged(async () => {
+    await expectNothingChanged(t, async () => {
       const res = await upload(`${HEADER}\n"01",,"Animais vivos",1,false\n`, exporter);
       expect(res.statusCode).toBe(403);
     });
@@ -205,7 +196,7 @@ describe('POST /v1/ncm/upload (replace the table)', () => {
       '"01019000","010190","Pai inexistente",3,true',
       '"01029000","01","",3,true',
     ].join('\n');
-    const res = await expectNothingChanged(() => upload(bad));
+    const res = await expectNothingChanged(t, () => upload(bad));
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({
       code: 'ValidationError',
@@ -220,7 +211,7 @@ describe('POST /v1/ncm/upload (replace the table)', () => {
   });
 
   it('refuses a file without the header, no file, and a file that is not text', async () => {
-    await expectNothingChanged(async () => {
+    await expectNothingChanged(t, async () => {
       const noHeader = await upload('"01",,"Animais vivos",1,false\n');
       expect(noHeader.json().errors.file).toEqual([
         'Linha 1: cabeçalho inválido. A primeira linha deve ser "codigo,codigoPai,descricao,nivel,ehFolha".',

@@ -1,10 +1,17 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
-import type { TestApp } from '../../test/app';
+import { createTestApp, type TestApp } from '../../test/app';
+import { fileNamesUnder } from '../../test/files';
+import { expectUnchanged } from '../../test/snapshot';
 
 // Helpers shared by this module's API tests.
+
+/** The app a nomenclature suite runs on (with the bundled NCM table when `ncm`), and the admin's and exporter's tokens. */
+export async function openNomenclatureSuite(options: { ncm?: boolean } = {}) {
+  const t = await createTestApp({}, { ncm: options.ncm ?? false });
+  return { t, admin: await t.login('admin'), exporter: await t.login('exportador') };
+}
 
 /** A multipart/form-data body as a browser sends it: text fields and, optionally, one file part named `file`. */
 export function multipart(
@@ -48,18 +55,7 @@ export function sendForm(
 
 /** How many blobs the app's file storage holds (under DATA_DIR/files). */
 export function storedBlobs(t: TestApp): number {
-  const root = path.resolve(t.app.config.dataDir, 'files');
-  if (!existsSync(root)) return 0;
-  let n = 0;
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const full = path.join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else n += 1;
-    }
-  };
-  walk(root);
-  return n;
+  return fileNamesUnder(path.resolve(t.app.config.dataDir, 'files')).length;
 }
 
 /** Row counts (and a hash of the NCM table) that a refused mutation must leave as they were. */
@@ -81,3 +77,6 @@ export async function snapshot(t: TestApp) {
   );
   return { ...row, blobs: storedBlobs(t) };
 }
+
+export const expectNothingChanged = <T>(t: TestApp, action: () => Promise<T>): Promise<T> =>
+  expectUnchanged(() => snapshot(t), action);

@@ -5,13 +5,13 @@ import { exporterMessages } from '@origem/contract/schemas/exporters';
 import { partyMessages } from '@origem/contract/schemas/party';
 import type { PartyRecord } from '@origem/contract/schemas/party-records';
 import { formatCnpj, withCheckDigits } from '@origem/contract/validators/tax-id';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client';
 import { accessTokens, dispatchers, exporters, storedFiles, tradeAssociations, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { multipart, type PartValue } from '../../test/multipart';
-import { auditEvents, lastAudit, storedBlobs } from '../entities/test-support';
+import { expectUnchanged } from '../../test/snapshot';
+import { auditEvents, lastAudit, recordsAndFiles, storedBlobs } from '../entities/test-support';
 
 /** SPEC §7 Exporter and Dispatcher: both kinds through the same endpoints, scoping, files and soft delete. */
 
@@ -87,23 +87,8 @@ async function created(base: string, fields: Record<string, PartValue> = {}, tok
 }
 
 /** Rows, files (rows and blobs) and audits: what a refused mutation must leave alone. */
-async function snapshot() {
-  const [row] = await queryRows<Record<string, string>>(
-    t.db,
-    sql`select (select count(*)::int from audits) as audits,
-               (select md5(coalesce(string_agg(e::text, '|' order by e.id), '')) from exporters e) as exporters,
-               (select md5(coalesce(string_agg(d::text, '|' order by d.id), '')) from dispatchers d) as dispatchers,
-               (select md5(coalesce(string_agg(u::text, '|' order by u.id), '')) from users u) as users,
-               (select md5(coalesce(string_agg(s::text, '|' order by s.id), '')) from stored_files s) as files`,
-  );
-  return { ...row, blobs: storedBlobs(t) };
-}
-async function expectNothingChanged<T>(action: () => Promise<T>): Promise<T> {
-  const before = await snapshot();
-  const result = await action();
-  expect(await snapshot()).toEqual(before);
-  return result;
-}
+const expectNothingChanged = <T>(action: () => Promise<T>): Promise<T> =>
+  expectUnchanged(() => recordsAndFiles(t, ['exporters', 'dispatchers', 'users']), action);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -5,7 +5,6 @@ import {
   audits,
   dispatchers,
   exporters,
-  federations,
   languages,
   mailOutbox,
   preRegistrations,
@@ -14,14 +13,14 @@ import {
   tradeAssociations,
   users,
 } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createMailTestApp, createTestApp, loginAll, type TestApp } from '../../test/app';
 import { multipart, type PartValue } from '../../test/multipart';
-import { mailBody, startSmtpListener } from '../../test/smtp';
-import { storedBlobs } from '../entities/test-support';
+import { mailBody, type SmtpListener } from '../../test/smtp';
+import { insertRioFederation, storedBlobs } from '../entities/test-support';
 import { applicantParts, PDF, pdf, taxIds } from './test-support';
 
 let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
+let smtp: SmtpListener;
 const tok: Record<string, string> = {};
 let santos = 0;
 let facesp = 0;
@@ -37,19 +36,14 @@ const PNG = Buffer.concat([
 ]);
 
 beforeAll(async () => {
-  smtp = await startSmtpListener();
-  t = await createTestApp({ SMTP_URL: smtp.url });
+  ({ t, smtp } = await createMailTestApp());
   const [assoc] = await t.db
     .select({ id: tradeAssociations.id, federation_id: tradeAssociations.federation_id })
     .from(tradeAssociations);
   santos = assoc?.id ?? 0;
   facesp = assoc?.federation_id ?? 0;
   // A second federation with its own association and analyst: the scoping tests need someone out of reach.
-  const [fed] = await t.db
-    .insert(federations)
-    .values({ name: 'Federação do Comércio do Rio de Janeiro', abbreviation: 'FCRJ' })
-    .returning({ id: federations.id });
-  rioFed = fed?.id ?? 0;
+  rioFed = await insertRioFederation(t);
   const [assocRio] = await t.db
     .insert(tradeAssociations)
     .values({
@@ -61,9 +55,7 @@ beforeAll(async () => {
     })
     .returning({ id: tradeAssociations.id });
   rio = assocRio?.id ?? 0;
-  for (const role of ['admin', 'analista', 'exportador', 'associacao', 'federacao']) {
-    tok[role] = await t.login(role);
-  }
+  Object.assign(tok, await loginAll(t, ['admin', 'analista', 'exportador', 'associacao', 'federacao']));
   const [analystRole] = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'analista'));
   await t.db.insert(users).values({
     name: 'Rita Carioca',
@@ -78,10 +70,7 @@ beforeAll(async () => {
   rioToken = await t.login('rita.rio');
 });
 
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t.close());
 
 const ids = taxIds('9');
 const nextCnpj = ids.cnpj;

@@ -1,9 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp, DEMO_ROLES, loginAll, type TestApp } from '../../test/app';
 import { pdfText } from '../../test/pdf';
-import { addUser } from '../declarations/test-support';
-import { type BillingSeed, MARCH, parseCsv, seedBillingPeriod } from './test-support';
+import { type BillingSeed, MARCH, otherAssociationUser, parseCsv, seedBillingPeriod } from './test-support';
 
 let t: TestApp;
 let seed: BillingSeed;
@@ -13,23 +12,8 @@ const period = `start_date=${MARCH.start_date}&end_date=${MARCH.end_date}`;
 beforeAll(async () => {
   t = await createTestApp();
   seed = await seedBillingPeriod(t.db);
-  for (const role of [
-    'admin',
-    'associacao',
-    'analista',
-    'federacao',
-    'confederacao',
-    'exportador',
-    'despachante',
-    'fabricante',
-  ]) {
-    tokens[role] = await t.login(role);
-  }
-  tokens.sulAssociation = await addUser(t, {
-    email: 'sul@origem.local',
-    role: 'associacao',
-    tradeAssociationId: seed.otherAssociation,
-  });
+  Object.assign(tokens, await loginAll(t, DEMO_ROLES));
+  tokens.sulAssociation = await otherAssociationUser(t, seed);
 }, 60_000);
 afterAll(async () => t?.close());
 

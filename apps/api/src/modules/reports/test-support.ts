@@ -9,8 +9,9 @@ import {
   federations,
   tradeAssociationFees,
 } from '../../db/schema';
+import type { TestApp } from '../../test/app';
 import { certificateRefs } from '../certificates/test-support';
-import { addAssociation, addExporter } from '../declarations/test-support';
+import { addAssociation, addExporter, addUser } from '../declarations/test-support';
 
 /**
  * A billing period seeded straight into the tables (March 2026, Brasília), with totals computed by hand:
@@ -167,6 +168,10 @@ export async function seedBillingPeriod(db: Executor) {
   };
 }
 export type BillingSeed = Awaited<ReturnType<typeof seedBillingPeriod>>;
+
+/** The token of a user of the seed's association in the other federation ('sul@origem.local'), out of Santos' reach. */
+export const otherAssociationUser = (t: TestApp, seed: BillingSeed): Promise<string> =>
+  addUser(t, { email: 'sul@origem.local', role: 'associacao', tradeAssociationId: seed.otherAssociation });
 
 /** A `;` CSV with quotes doubled (RFC 4180), as spreadsheets read it. */
 export function parseCsv(text: string): string[][] {

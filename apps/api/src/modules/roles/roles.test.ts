@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { audits, permissions, rolePermissions, roles, tradeAssociations, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
+import { expectUnchanged } from '../../test/snapshot';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -67,12 +68,7 @@ async function snapshot() {
   return row;
 }
 
-async function expectNothingChanged<T>(action: () => Promise<T>): Promise<T> {
-  const before = await snapshot();
-  const result = await action();
-  expect(await snapshot()).toEqual(before);
-  return result;
-}
+const expectNothingChanged = <T>(action: () => Promise<T>): Promise<T> => expectUnchanged(snapshot, action);
 
 async function lastAudit(id: number) {
   const [row] = await t.db

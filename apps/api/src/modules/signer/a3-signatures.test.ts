@@ -1,27 +1,28 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { SIGNER_DOWNLOAD_FAILED, type SignerSession } from '@origem/contract/schemas/signer';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { certificateCods, legalRepresentatives, signerTokens, users } from '../../db/schema';
-import { createSoftToken, type SoftToken, softHsmAvailable } from '../../documents/signing/softhsm';
-import { testCa, testPerson } from '../../documents/signing/test-pki';
+import { certificateCods, signerTokens } from '../../db/schema';
+import { type SoftToken, softHsmAvailable } from '../../documents/signing/softhsm';
 import { xmlsecVerifies } from '../../documents/signing/xmlsec';
 import { xmllintErrors } from '../../documents/xml/schemas';
 import { sha256 } from '../../lib/secrets';
-import { createTestApp, type TestApp } from '../../test/app';
+import type { TestApp } from '../../test/app';
+import { signingTrust } from '../../test/signing';
 import {
   approveSigned,
   type CertificateRefs,
   certificateAwaitingSignature,
-  certificateRefs,
   certificateRow,
+  entityOfficialCpf,
+  openCertificateSuite,
 } from '../certificates/test-support';
-import { listeningAddress, SIGNER_PACKAGE as PACKAGE, packSigner, runSigner as run } from './test-support';
+import { representativeCpf } from '../declarations/test-support';
+import { eCpfToken, listen, SIGNER_PACKAGE as PACKAGE, packSigner, runSigner as run } from './test-support';
 
 /**
  * The A3 path end to end (DOMAIN.md §5): the packaged signer program (scripts/pack-signer.mjs, as the build makes
@@ -30,8 +31,8 @@ import { listeningAddress, SIGNER_PACKAGE as PACKAGE, packSigner, runSigner as r
  * CPF or another document is refused with nothing changed, and GET /v1/signer/download offers the package.
  */
 
-const dir = mkdtempSync(path.join(tmpdir(), 'a3-'));
-const ca = testCa();
+const trust = signingTrust('a3-');
+const { dir, ca, env, remove } = trust;
 let webDist = '';
 let t: TestApp;
 let r: CertificateRefs;
@@ -43,36 +44,19 @@ const exec = promisify(execFile);
 
 beforeAll(async () => {
   if (!softHsmAvailable) return;
-  writeFileSync(path.join(dir, 'trust.pem'), ca.certPem);
   ({ webDist, cli } = packSigner(dir));
 
-  t = await createTestApp({ SIGNATURE_TRUST_PEM: path.join(dir, 'trust.pem'), WEB_DIST: webDist });
-  r = await certificateRefs(t.db);
-  tok = { exportador: await t.login('exportador'), analista: await t.login('analista') };
-  const [rep] = await t.db
-    .select({ cpf: legalRepresentatives.cpf })
-    .from(legalRepresentatives)
-    .where(eq(legalRepresentatives.id, r.exporterRepresentative));
-  const [analyst] = await t.db
-    .select({ cpf: users.cpf })
-    .from(users)
-    .where(eq(users.email, 'analista@origem.local'));
-  const person = (id: string, name: string, cpf: string) => ({
-    id,
-    label: name,
-    ...testPerson(ca, { name, cpf }),
-  });
-  token = createSoftToken(path.join(dir, 'hsm'), [
-    person('01', 'RESPONSAVEL LEGAL', rep?.cpf ?? ''),
-    person('02', 'OUTRA PESSOA', '11144477735'),
-    person('03', 'OFICIAL DA ENTIDADE', analyst?.cpf ?? ''),
+  ({ t, r, tok } = await openCertificateSuite(['exportador', 'analista'], { ...env, WEB_DIST: webDist }));
+  token = eCpfToken(trust, [
+    ['01', 'RESPONSAVEL LEGAL', await representativeCpf(t.db, r.exporterRepresentative)],
+    ['02', 'OUTRA PESSOA', '11144477735'],
+    ['03', 'OFICIAL DA ENTIDADE', await entityOfficialCpf(t.db)],
   ]);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  server = listeningAddress(t.app.server);
+  server = await listen(t);
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  rmSync(dir, { recursive: true, force: true });
+  remove();
 });
 
 /** Runs the signer program with the key `id` of the token. */

@@ -1,26 +1,25 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { SignerSession } from '@origem/contract/schemas/signer';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { declarations, legalRepresentatives, signerTokens, storedFiles } from '../../db/schema';
-import { createSoftToken, type SoftToken, softHsmAvailable } from '../../documents/signing/softhsm';
-import { testCa, testPerson } from '../../documents/signing/test-pki';
+import { signerTokens } from '../../db/schema';
+import { type SoftToken, softHsmAvailable } from '../../documents/signing/softhsm';
 import { xmlsecVerifies } from '../../documents/signing/xmlsec';
 import { DECLARATION_PART } from '../../documents/xml/declaration';
 import { sha256 } from '../../lib/secrets';
-import { createTestApp, type TestApp } from '../../test/app';
+import type { TestApp } from '../../test/app';
+import { signingTrust } from '../../test/signing';
 import {
-  addExporter,
-  addUser,
+  addExporterWithUser,
   auditsOf,
   type DemoRefs,
-  demoRefs,
   exporterDeclaration,
-  insertNcm,
+  openDeclarationSuite,
+  representativeCpf,
+  sentDeclaration,
+  signatureSnapshot,
+  signedXmlFiles,
 } from '../declarations/test-support';
-import { listeningAddress, packSigner, runSigner as run } from './test-support';
+import { eCpfToken, listen, packSigner, runSigner as run } from './test-support';
 
 /**
  * A declaration's A3 signature end to end (DOMAIN.md §3, §5): GET /v1/declaration/signature/a3/{id} issues the
@@ -31,8 +30,8 @@ import { listeningAddress, packSigner, runSigner as run } from './test-support';
  */
 
 const BASE = '/v1/declaration';
-const dir = mkdtempSync(path.join(tmpdir(), 'declaration-a3-'));
-const ca = testCa();
+const trust = signingTrust('declaration-a3-');
+const { dir, ca, env, remove } = trust;
 let t: TestApp;
 let r: DemoRefs;
 let tok: Record<'exportador' | 'analista', string>;
@@ -43,47 +42,29 @@ let repCpf = '';
 
 beforeAll(async () => {
   if (!softHsmAvailable) return;
-  writeFileSync(path.join(dir, 'trust.pem'), ca.certPem);
   const packed = packSigner(dir);
   cli = packed.cli;
-  t = await createTestApp({ SIGNATURE_TRUST_PEM: path.join(dir, 'trust.pem'), WEB_DIST: packed.webDist });
-  await insertNcm(t.db);
-  r = await demoRefs(t.db);
-  tok = { exportador: await t.login('exportador'), analista: await t.login('analista') };
-  const [rep] = await t.db
-    .select({ cpf: legalRepresentatives.cpf })
-    .from(legalRepresentatives)
-    .where(eq(legalRepresentatives.id, r.exporterRepresentative));
-  repCpf = rep?.cpf ?? '';
+  ({ t, r, tok } = await openDeclarationSuite(['exportador', 'analista'], {
+    ...env,
+    WEB_DIST: packed.webDist,
+  }));
+  repCpf = await representativeCpf(t.db, r.exporterRepresentative);
   expect(repCpf).toMatch(/^\d{11}$/);
-  token = createSoftToken(path.join(dir, 'hsm'), [
-    { id: '01', label: 'RESPONSAVEL LEGAL', ...testPerson(ca, { name: 'RESPONSAVEL LEGAL', cpf: repCpf }) },
-    { id: '02', label: 'OUTRA PESSOA', ...testPerson(ca, { name: 'OUTRA PESSOA', cpf: '11144477735' }) },
+  token = eCpfToken(trust, [
+    ['01', 'RESPONSAVEL LEGAL', repCpf],
+    ['02', 'OUTRA PESSOA', '11144477735'],
   ]);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  server = listeningAddress(t.app.server);
+  server = await listen(t);
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  rmSync(dir, { recursive: true, force: true });
+  remove();
 });
 
 const runSigner = (code: string, id: string) => run(cli, server, token, code, id);
 
 /** A declaration of the demo exporter, sent and taken by the analyst. */
-async function sent(): Promise<number> {
-  const res = await t.request('POST', BASE, { token: tok.exportador, body: exporterDeclaration(r) });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json<{ id: number }>().id;
-  expect((await t.request('POST', `${BASE}/send_analysis/${id}`, { token: tok.exportador })).statusCode).toBe(
-    200,
-  );
-  const taken = await t.request('GET', `${BASE}/send_analyzing/${id}?type_analysis=analise`, {
-    token: tok.analista,
-  });
-  expect(taken.statusCode, taken.body).toBe(200);
-  return id;
-}
+const sent = () => sentDeclaration(t, tok, exporterDeclaration(r));
 
 async function signerCode(id: number, as = tok.exportador): Promise<SignerSession> {
   const res = await t.request('GET', `${BASE}/signature/a3/${id}`, { token: as });
@@ -91,18 +72,9 @@ async function signerCode(id: number, as = tok.exportador): Promise<SignerSessio
   return res.json<SignerSession>();
 }
 
-const signedFiles = (id: number) =>
-  t.db
-    .select()
-    .from(storedFiles)
-    .where(and(eq(storedFiles.owner_type, 'declaration.signed_xml'), eq(storedFiles.owner_id, id)));
-
+const signedFiles = (id: number) => signedXmlFiles(t.db, id);
 /** What a refusal must leave as it was. */
-const snapshot = async (id: number) => ({
-  row: (await t.db.select().from(declarations).where(eq(declarations.id, id)))[0],
-  audits: (await auditsOf(t.db, 'declaration', id)).length,
-  files: (await signedFiles(id)).length,
-});
+const snapshot = (id: number) => signatureSnapshot(t.db, id);
 
 const unused = async (code: string) =>
   (
@@ -216,13 +188,13 @@ describe.skipIf(!softHsmAvailable)('A3 signature of a declaration through the si
     expect((await t.request('GET', `${BASE}/signature/a3/${id}`, { token: tok.analista })).statusCode).toBe(
       403,
     );
-    const other = await addExporter(t.db, r.association, 8, 'Exportadora A3 Alheia Ltda.');
-    const otherToken = await addUser(t, {
-      email: 'a3.alheio@teste.local',
-      role: 'exportador',
-      tradeAssociationId: r.association,
-      exporterId: other.id,
-    });
+    const { token: otherToken } = await addExporterWithUser(
+      t,
+      r.association,
+      8,
+      'Exportadora A3 Alheia Ltda.',
+      'a3.alheio@teste.local',
+    );
     expect((await t.request('GET', `${BASE}/signature/a3/${id}`, { token: otherToken })).statusCode).toBe(
       404,
     );

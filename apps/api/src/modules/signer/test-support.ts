@@ -2,7 +2,10 @@ import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { SoftToken } from '../../documents/signing/softhsm';
+import { createSoftToken, type SoftToken } from '../../documents/signing/softhsm';
+import { testPerson } from '../../documents/signing/test-pki';
+import type { TestApp } from '../../test/app';
+import type { SigningTrust } from '../../test/signing';
 
 /** Test support for the A3 suites: the signer program packaged as the build packages it, and a way to run it. */
 
@@ -32,6 +35,20 @@ export function packSigner(dir: string): { webDist: string; cli: string } {
   return { webDist, cli: path.join(dir, 'package/cli.mjs') };
 }
 
+/**
+ * A SoftHSM2 token (in the suite's folder) holding, under each key id, an e-CPF the suite's CA issued to `name`
+ * with `cpf`; the key's label is the name.
+ */
+export function eCpfToken(
+  trust: Pick<SigningTrust, 'dir' | 'ca'>,
+  keys: [id: string, name: string, cpf: string][],
+) {
+  return createSoftToken(
+    path.join(trust.dir, 'hsm'),
+    keys.map(([id, name, cpf]) => ({ id, label: name, ...testPerson(trust.ca, { name, cpf }) })),
+  );
+}
+
 /** Runs the program against `server` with the key `id` of the token; its exit code and what it printed. */
 export async function runSigner(cli: string, server: string, token: SoftToken, code: string, id: string) {
   // As the screen's command writes it (contract signerCommand): a code may start with '-'.
@@ -47,8 +64,9 @@ export async function runSigner(cli: string, server: string, token: SoftToken, c
   }
 }
 
-/** The address a test app listening on a random port answers on. */
-export function listeningAddress(server: { address(): unknown }): string {
-  const address = server.address() as { port: number } | null;
+/** Starts the test app listening on a random local port, as the signer program needs; returns its address. */
+export async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address() as { port: number } | null;
   return `http://127.0.0.1:${address?.port ?? 0}`;
 }

@@ -1,21 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { mailBody, startSmtpListener } from '../../test/smtp';
+import { createMailTestApp, lastPasswordLink, type TestApp } from '../../test/app';
+import { mailText, type SmtpListener } from '../../test/smtp';
 
 let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
+let smtp: SmtpListener;
 let admin: string;
 beforeAll(async () => {
-  smtp = await startSmtpListener();
-  t = await createTestApp({ SMTP_URL: smtp.url });
+  ({ t, smtp } = await createMailTestApp());
   admin = await t.login('admin');
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t.close());
 
 type UserBody = Record<string, unknown> & { id: number; email: string };
 
@@ -36,19 +32,7 @@ function changeEmail(token: string, user: UserBody, email: string) {
 }
 
 /** The mail body as read: quoted-printable bytes back to UTF-8 text. */
-const decodeQuotedPrintable = (text: string) =>
-  Buffer.from(
-    text.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
-
-async function linkTo(email: string): Promise<string> {
-  await t.app.mail.flush();
-  const mail = smtp.mails.filter((m) => m.to.includes(email)).at(-1);
-  const token = /redefinir-senha\?token=([\w-]+)/.exec(mailBody(mail?.raw ?? ''))?.[1];
-  if (!token) throw new Error(`nenhum link para ${email}`);
-  return token;
-}
+const linkTo = (email: string) => lastPasswordLink(t, smtp, email);
 
 describe('someone else changes a user’s e-mail: no silent takeover', () => {
   it('tells the old address, kills pending links and ends the user’s sessions', async () => {
@@ -63,7 +47,7 @@ describe('someone else changes a user’s e-mail: no silent takeover', () => {
 
     await t.app.mail.flush();
     const notice = smtp.mails.filter((m) => m.to.includes('analista@origem.local')).at(-1);
-    const text = decodeQuotedPrintable(mailBody(notice?.raw ?? ''));
+    const text = mailText(notice?.raw ?? '');
     expect(text).toContain('alterou o e-mail do seu acesso ao Origem de analista@origem.local');
     expect(text).toContain('Elisa Associação');
     expect(text).toContain('ou***@exemplo.com');

@@ -1,25 +1,24 @@
 import { withCheckDigits } from '@origem/contract/validators/tax-id';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import {
   accessTokens,
-  audits,
   dispatchers,
   exporters,
-  federations,
   mailOutbox,
   passwordResets,
   roles,
   tradeAssociations,
   users,
 } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { mailBody, startSmtpListener } from '../../test/smtp';
-import { grant } from '../entities/test-support';
+import { createMailTestApp, loginAll, type TestApp } from '../../test/app';
+import { mailBody, type SmtpListener } from '../../test/smtp';
+import { expectUnchanged } from '../../test/snapshot';
+import { grant, insertRioFederation, lastAudit } from '../entities/test-support';
 
 let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
+let smtp: SmtpListener;
 const tok: Record<string, string> = {};
 const roleId: Record<string, number> = {};
 const userId: Record<string, number> = {};
@@ -47,8 +46,7 @@ const FORBIDDEN = 'Você não tem permissão para realizar esta ação.';
 const NOT_FOUND = 'Registro não encontrado.';
 
 beforeAll(async () => {
-  smtp = await startSmtpListener();
-  t = await createTestApp({ SMTP_URL: smtp.url });
+  ({ t, smtp } = await createMailTestApp());
   for (const r of await t.db.select({ id: roles.id, name: roles.name }).from(roles)) roleId[r.name] = r.id;
   for (const u of await t.db.select({ id: users.id, email: users.email }).from(users)) {
     userId[u.email.split('@')[0] ?? ''] = u.id;
@@ -58,13 +56,10 @@ beforeAll(async () => {
   exporterId = (await t.db.select({ id: exporters.id }).from(exporters))[0]?.id ?? 0;
   dispatcherId = (await t.db.select({ id: dispatchers.id }).from(dispatchers))[0]?.id ?? 0;
   // A second federation with its own association: the scoping tests need someone out of reach.
-  const [fed] = await t.db
-    .insert(federations)
-    .values({ name: 'Federação do Comércio do Rio de Janeiro', abbreviation: 'FCRJ' })
-    .returning({ id: federations.id });
+  const rioFed = await insertRioFederation(t);
   const [assocRio] = await t.db
     .insert(tradeAssociations)
-    .values({ name: 'Associação Comercial do Rio de Janeiro', abbreviation: 'ACRJ', federation_id: fed?.id })
+    .values({ name: 'Associação Comercial do Rio de Janeiro', abbreviation: 'ACRJ', federation_id: rioFed })
     .returning({ id: tradeAssociations.id });
   rio = assocRio?.id ?? 0;
   const [rioUser] = await t.db
@@ -74,20 +69,20 @@ beforeAll(async () => {
       email: 'rita@rio.origem.local',
       role_id: roleId.analista ?? 0,
       trade_association_id: rio,
-      federation_id: fed?.id,
+      federation_id: rioFed,
       change_password: false,
     })
     .returning({ id: users.id });
   rioUserId = rioUser?.id ?? 0;
-  for (const role of ['admin', 'analista', 'exportador', 'associacao', 'federacao', 'confederacao']) {
-    tok[role] = await t.login(role);
-  }
+  Object.assign(
+    tok,
+    await loginAll(t, ['admin', 'analista', 'exportador', 'associacao', 'federacao', 'confederacao']),
+  );
 });
 
 afterAll(async () => {
   await t.app.mail.flush();
   await t.close();
-  await smtp.close();
 });
 
 const get = (url: string, token = tok.admin) => t.request('GET', url, { token });
@@ -123,22 +118,7 @@ async function snapshot() {
   return row;
 }
 
-async function expectNothingChanged<T>(action: () => Promise<T>): Promise<T> {
-  const before = await snapshot();
-  const result = await action();
-  expect(await snapshot()).toEqual(before);
-  return result;
-}
-
-async function lastAudit(type: string, id: number) {
-  const [row] = await t.db
-    .select()
-    .from(audits)
-    .where(and(eq(audits.auditable_type, type), eq(audits.auditable_id, id)))
-    .orderBy(desc(audits.id))
-    .limit(1);
-  return row;
-}
+const expectNothingChanged = <T>(action: () => Promise<T>): Promise<T> => expectUnchanged(snapshot, action);
 
 async function liveUserNames(): Promise<string[]> {
   const rows = await queryRows<{ name: string }>(t.db, sql`select name from users where deleted_at is null`);
@@ -203,7 +183,7 @@ describe('rules settled for managers', () => {
 
   it('shows change_password in the audit of a created user', async () => {
     const created = await post(newUser());
-    const audit = await lastAudit('user', created.json().id);
+    const audit = await lastAudit(t, 'user', created.json().id);
     expect(audit?.new_values).toMatchObject({ change_password: true });
     expect(JSON.stringify(audit?.new_values)).not.toContain('password_hash');
   });
@@ -466,7 +446,7 @@ describe('POST /v1/user', () => {
     const ttl = (resets[0]?.expires_at.getTime() ?? 0) - Date.now();
     expect(ttl).toBeGreaterThan(71 * 3600_000);
 
-    const audit = await lastAudit('user', created.id);
+    const audit = await lastAudit(t, 'user', created.id);
     expect(audit).toMatchObject({
       event: 'created',
       user_id: userId.admin,
@@ -637,7 +617,7 @@ describe('PUT /v1/user/{id}', () => {
     expect(row).toMatchObject({ name: 'Renata Nova', phone: '1332345678', email: 'renata@origem.local' });
     expect(row?.password_hash).toBe('$argon2id$v=19$segredo');
 
-    const audit = await lastAudit('user', target.id);
+    const audit = await lastAudit(t, 'user', target.id);
     expect(audit?.event).toBe('updated');
     expect(audit?.user_id).toBe(userId.admin);
     expect(audit?.old_values).toEqual({ name: 'Renata Antiga', phone: '1332191111' });
@@ -765,7 +745,7 @@ describe('DELETE /v1/user/{id}', () => {
     });
     expect(relogin.statusCode).toBe(401);
 
-    const audit = await lastAudit('user', created.id);
+    const audit = await lastAudit(t, 'user', created.id);
     expect(audit).toMatchObject({
       event: 'deleted',
       user_id: userId.admin,
@@ -905,7 +885,7 @@ describe('row scoping', () => {
     expect(created.trade_association_id).toBe(santos);
     const [row] = await t.db.select().from(users).where(eq(users.id, created.id));
     expect(row?.trade_association_id).toBe(santos);
-    expect((await lastAudit('user', created.id))?.user_id).toBe(userId.associacao);
+    expect((await lastAudit(t, 'user', created.id))?.user_id).toBe(userId.associacao);
     // Without any association in the body it is placed there too.
     const bare = await post(newUser({ trade_association_id: null }), tok.associacao);
     expect(bare.statusCode).toBe(201);
