@@ -1,7 +1,7 @@
 import { type Company, companyMessages } from '@origem/contract/schemas/companies';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeUser, renderInApp, storeSession } from '../../test-utils';
+import { jsonResponse, makeUser, onePage, renderInApp, storeSession } from '../../test-utils';
 import { CompaniesListPage } from './companies-list-page';
 import { CompanyForm } from './company-form';
 import { ImportersListPage } from './importers-list-page';
@@ -13,6 +13,8 @@ const COUNTRIES = [
   { id: 11, code: 'BR', name: 'Brasil', aladi_member: true },
 ];
 const BRAZIL = 11;
+/** The exporter the type-ahead selects find. */
+const cafeExporter = { id: 4, name: 'Café Santista Exportadora Ltda.', cnpj: '11222333000181', cpf: null };
 const exporterUser = () => makeUser('exportador', { exporter: { id: 4 } });
 
 function company(id: number, name: string, overrides: Partial<Company> = {}): Company {
@@ -46,7 +48,6 @@ function company(id: number, name: string, overrides: Partial<Company> = {}): Co
     ...overrides,
   };
 }
-const page = (data: Company[]) => ({ data, current_page: 1, per_page: 15, total: data.length, last_page: 1 });
 
 type Answer = (init: RequestInit | undefined, url: string) => Response;
 
@@ -94,7 +95,7 @@ describe('company lists', () => {
         'GET /v2/company': () =>
           jsonResponse(
             200,
-            page(
+            onePage(
               [
                 company(1, 'Importadora Rioplatense S.A.'),
                 company(2, 'Importadora Carioca Ltda.', {
@@ -151,7 +152,7 @@ describe('company lists', () => {
           calls += 1;
           return jsonResponse(
             200,
-            page(
+            onePage(
               calls > 1
                 ? []
                 : [
@@ -206,7 +207,7 @@ describe('CompanyForm', () => {
           bodies.push(init?.body as FormData);
           return jsonResponse(201, company(9, 'Compradora Porteña S.R.L.', { company_type_id: 3 }));
         },
-        'GET /v2/company': () => jsonResponse(200, page([])),
+        'GET /v2/company': () => jsonResponse(200, onePage([])),
       });
       const { router } = renderInApp(<CompanyForm type={1} brazilId={BRAZIL} />, '/empresas-imp-int/novo');
       await screen.findByText('Novo importador', {}, { timeout: 10_000 });
@@ -257,14 +258,7 @@ describe('CompanyForm', () => {
         // The exporter select searches the paged list (20 at most, uncounted); no `/all` list is loaded.
         'GET /v1/exporter': (_init, url) => {
           searched.push(url);
-          return jsonResponse(200, {
-            data: [{ id: 4, name: 'Café Santista Exportadora Ltda.', cnpj: '11222333000181', cpf: null }],
-            current_page: 1,
-            per_page: 20,
-            total: 1,
-            last_page: 1,
-            total_capped: false,
-          });
+          return jsonResponse(200, onePage([cafeExporter], 20));
         },
         'POST /v1/company': () =>
           jsonResponse(422, {
@@ -305,20 +299,13 @@ describe('CompanyForm', () => {
         // The server answers a dispatcher only the exporters it has an approved link with.
         'GET /v1/exporter': (_init, url) => {
           searched.push(url);
-          return jsonResponse(200, {
-            data: [{ id: 4, name: 'Café Santista Exportadora Ltda.', cnpj: '11222333000181', cpf: null }],
-            current_page: 1,
-            per_page: 20,
-            total: 1,
-            last_page: 1,
-            total_capped: true,
-          });
+          return jsonResponse(200, { ...onePage([cafeExporter], 20), total_capped: true });
         },
         'POST /v1/company': (init) => {
           bodies.push(init?.body as FormData);
           return jsonResponse(201, company(9, 'Compradora Porteña S.R.L.'));
         },
-        'GET /v2/company': () => jsonResponse(200, page([])),
+        'GET /v2/company': () => jsonResponse(200, onePage([])),
       });
       renderInApp(<CompanyForm type={1} brazilId={BRAZIL} />, '/empresas-imp-int/novo');
       const field = await screen.findByLabelText('Exportador vinculado', {}, { timeout: 10_000 });
@@ -368,7 +355,7 @@ describe('CompanyForm', () => {
           bodies.push(init?.body as FormData);
           return jsonResponse(200, { ...saved, social_contract: null });
         },
-        'GET /v2/company': () => jsonResponse(200, page([])),
+        'GET /v2/company': () => jsonResponse(200, onePage([])),
       });
       renderInApp(<CompanyForm company={saved} type={2} brazilId={BRAZIL} />, '/empresas-fab/5');
       expect(

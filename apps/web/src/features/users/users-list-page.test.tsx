@@ -2,7 +2,7 @@ import { messages } from '@origem/contract/messages.pt';
 import type { User } from '@origem/contract/schemas/users';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeUser, renderInApp, storeSession } from '../../test-utils';
+import { jsonResponse, makeUser, onePage, renderInApp, storeSession } from '../../test-utils';
 import { UsersListPage } from './users-list-page';
 
 const santos = { id: 3, name: 'Associação Comercial de Santos' };
@@ -35,8 +35,6 @@ function row(id: number, name: string, overrides: Partial<User> = {}): User {
   };
 }
 
-const page = (data: User[]) => ({ data, current_page: 1, per_page: 15, total: data.length, last_page: 1 });
-
 function stubApi(handler: (method: string, path: string, url: string) => Response) {
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -65,7 +63,7 @@ describe('UsersListPage', () => {
       const fetchMock = stubApi(() =>
         jsonResponse(
           200,
-          page([
+          onePage([
             row(2, 'Bruno Analista'),
             row(7, 'Fábio Federação', {
               trade_association: null,
@@ -113,7 +111,7 @@ describe('UsersListPage', () => {
           return jsonResponse(200, { message: messages.user.deleted });
         }
         const rows = [row(1, 'Ana Administradora'), row(9, 'Zeca Teste')];
-        return jsonResponse(200, page(deleted ? rows.slice(0, 1) : rows));
+        return jsonResponse(200, onePage(deleted ? rows.slice(0, 1) : rows));
       });
       renderInApp(<UsersListPage />, '/usuarios');
       expect(await screen.findByLabelText('Excluir Zeca Teste', {}, { timeout: 10_000 })).toBeTruthy();
