@@ -2,6 +2,7 @@ import { PERSON_TYPE_FISICA, PERSON_TYPE_JURIDICA, PERSON_TYPES } from '@origem/
 import { Col, Input, Radio, type RadioChangeEvent, Row } from 'antd';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { AddressFields } from './address-fields';
+import { ContactFields } from './contact-fields';
 import { FormField } from './form';
 import { MaskedInput } from './masked-input';
 
@@ -21,8 +22,6 @@ export type PartyFieldsProps = {
   show?: {
     tradeName?: boolean;
     stateRegistration?: boolean;
-    email?: boolean;
-    phone?: boolean;
     address?: boolean;
   };
   /** Focus the first field when the form opens (a blank create form). */
@@ -80,20 +79,7 @@ export function PartyFields({ show = {}, autoFocus }: PartyFieldsProps) {
             </FormField>
           </Col>
         ) : null}
-        {visible('email') ? (
-          <Col xs={24} md={8}>
-            <FormField name="email" label="E-mail">
-              <Input type="email" maxLength={255} autoComplete="off" />
-            </FormField>
-          </Col>
-        ) : null}
-        {visible('phone') ? (
-          <Col xs={24} md={8}>
-            <FormField name="phone" label="Telefone">
-              <MaskedInput mask="phone" />
-            </FormField>
-          </Col>
-        ) : null}
+        <ContactFields col={{ xs: 24, md: 8 }} />
       </Row>
       {visible('address') ? <AddressFields /> : null}
     </>

@@ -10,6 +10,7 @@ import { useMemo } from 'react';
 import { ignoreShownError } from '../../api/api-error';
 import { useSession } from '../../lib/session';
 import { confirmAction } from '../../ui/confirm-dialog';
+import { ContactFields } from '../../ui/contact-fields';
 import { DateInput } from '../../ui/date-input';
 import { showSuccessDialog } from '../../ui/feedback';
 import { ApiForm, FormActions, FormField, useApiForm } from '../../ui/form';
@@ -159,16 +160,7 @@ export function LegalRepresentativeForm({ representative }: { representative?: L
                 <MaskedInput mask="cpf" />
               </FormField>
             </Col>
-            <Col {...half}>
-              <FormField name="email" label="E-mail">
-                <Input type="email" maxLength={255} autoComplete="off" />
-              </FormField>
-            </Col>
-            <Col {...half}>
-              <FormField name="phone" label="Telefone">
-                <MaskedInput mask="phone" />
-              </FormField>
-            </Col>
+            <ContactFields col={half} />
             <Col {...half}>
               <FormField name="job_position_id" label="Cargo">
                 <RemoteSelect<NamedOption> path={JOB_POSITION_OPTIONS_PATH} toOption={namedOption} />

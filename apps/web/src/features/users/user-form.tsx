@@ -9,6 +9,7 @@ import { useWatch } from 'react-hook-form';
 import { ignoreShownError } from '../../api/api-error';
 import { useSession } from '../../lib/session';
 import { confirmAction } from '../../ui/confirm-dialog';
+import { ContactFields } from '../../ui/contact-fields';
 import { showSuccessDialog } from '../../ui/feedback';
 import { ApiForm, FormActions, FormField, useApiForm } from '../../ui/form';
 import { MaskedInput } from '../../ui/masked-input';
@@ -143,16 +144,7 @@ export function UserForm({ user }: { user?: User }) {
                 <Input autoComplete="off" maxLength={255} />
               </FormField>
             </Col>
-            <Col {...half}>
-              <FormField name="email" label="E-mail">
-                <Input type="email" autoComplete="off" maxLength={255} />
-              </FormField>
-            </Col>
-            <Col {...half}>
-              <FormField name="phone" label="Telefone">
-                <MaskedInput mask="phone" />
-              </FormField>
-            </Col>
+            <ContactFields col={half} />
             <Col {...half}>
               <FormField name="cpf" label="CPF">
                 <MaskedInput mask="cpf" />
