@@ -14,11 +14,10 @@ import { useSession } from '../../lib/session';
 import { confirmAction } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
 import { showSuccessDialog } from '../../ui/feedback';
-import { FilterBar } from '../../ui/filter-bar';
+import { FilterBar, TaxIdFilters } from '../../ui/filter-bar';
 import { FlowTag } from '../../ui/flow-tag';
 import { formatDateTime, formatTaxId } from '../../ui/format';
 import { ListPage } from '../../ui/list-page';
-import { MaskedInput } from '../../ui/masked-input';
 import { RecordName } from '../../ui/row-actions';
 import { useListSearch } from '../../ui/use-list-search';
 import { useServerTable } from '../../ui/use-server-table';
@@ -125,12 +124,7 @@ export function PreRegistrationsListPage() {
           <Form.Item name="status" label="Situação">
             <Select allowClear placeholder="Todas" options={STATUS_OPTIONS} />
           </Form.Item>
-          <Form.Item name="cpf" label="CPF">
-            <MaskedInput mask="cpf" allowClear />
-          </Form.Item>
-          <Form.Item name="cnpj" label="CNPJ">
-            <MaskedInput mask="cnpj" allowClear />
-          </Form.Item>
+          <TaxIdFilters />
         </FilterBar>
       }
     >
