@@ -1,8 +1,13 @@
 import { ROLE_STATUS } from '@origem/contract/permissions';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { confirmAction, confirmWithReason, confirmWithReasonAndFile } from './confirm-dialog';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  confirmAction,
+  confirmDeletion,
+  confirmWithReason,
+  confirmWithReasonAndFile,
+} from './confirm-dialog';
 import { showSuccessDialog } from './feedback';
 import { FeedbackBridge } from './feedback-host';
 import { StatusTag } from './status-tag';
@@ -26,6 +31,22 @@ describe('dialog helpers', () => {
     const second = await screen.findByRole('dialog', { name: 'Reprovar a solicitação?' });
     fireEvent.click(within(second).getByRole('button', { name: 'Cancelar' }));
     await expect(no).resolves.toBe(false);
+  });
+
+  it('confirmDeletion deletes only once confirmed, then shows the text the deletion answers', async () => {
+    const remove = vi.fn(async () => 'Usuário excluído com sucesso!');
+    const declined = confirmDeletion({ title: 'Excluir o usuário Ana?' }, remove);
+    const first = await screen.findByRole('dialog', { name: 'Excluir o usuário Ana?' });
+    fireEvent.click(within(first).getByRole('button', { name: 'Cancelar' }));
+    await expect(declined).resolves.toBe(false);
+    expect(remove).not.toHaveBeenCalled();
+
+    const accepted = confirmDeletion({ title: 'Excluir o usuário Bruno?' }, remove);
+    const second = await screen.findByRole('dialog', { name: 'Excluir o usuário Bruno?' });
+    fireEvent.click(within(second).getByRole('button', { name: 'Excluir' }));
+    await expect(accepted).resolves.toBe(true);
+    expect(remove).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('dialog', { name: 'Usuário excluído com sucesso!' })).toBeTruthy();
   });
 
   it('confirmWithReason waits for a reason and resolves it', async () => {

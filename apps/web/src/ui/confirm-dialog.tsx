@@ -2,7 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { Button, Input, Typography, Upload } from 'antd';
 import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
-import { loadModal } from './feedback';
+import { loadModal, showSuccessDialog } from './feedback';
 
 export type ConfirmOptions = {
   title: string;
@@ -36,6 +36,19 @@ export function confirmAction({
         });
       }),
   );
+}
+
+/**
+ * A deletion behind its confirmation (a red 'Excluir'): asks, runs `remove` and shows the success text it resolves
+ * to. Resolves false when the user declines, true once deleted.
+ */
+export async function confirmDeletion(
+  question: Pick<ConfirmOptions, 'title' | 'content'>,
+  remove: () => Promise<string>,
+): Promise<boolean> {
+  if (!(await confirmAction({ ...question, okText: 'Excluir', danger: true }))) return false;
+  void showSuccessDialog(await remove());
+  return true;
 }
 
 export type ConfirmWithReasonOptions = ConfirmOptions & {

@@ -11,9 +11,8 @@ import { Button, Form, Select, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ignoreShownError } from '../../api/api-error';
 import { useSession } from '../../lib/session';
-import { confirmAction } from '../../ui/confirm-dialog';
+import { confirmDeletion } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
-import { showSuccessDialog } from '../../ui/feedback';
 import { FilterBar, TaxIdFilters } from '../../ui/filter-bar';
 import { FlowTag } from '../../ui/flow-tag';
 import { formatDateTime, formatTaxId } from '../../ui/format';
@@ -39,16 +38,17 @@ export function PreRegistrationsListPage() {
   const mayAnalyse = can('pre_registration.analyse');
 
   const remove = async (row: PreRegistrationListItem) => {
-    const confirmed = await confirmAction({
-      title: `Excluir o pré-cadastro de ${row.name}?`,
-      content: 'O pré-cadastro e o contrato social enviado serão apagados.',
-      okText: 'Excluir',
-      danger: true,
-    });
-    if (!confirmed) return;
-    await deletePreRegistration(row.id);
-    void showSuccessDialog(preRegistrationMessages.deleted);
-    await queryClient.invalidateQueries({ queryKey: preRegistrationKeys.all });
+    const removed = await confirmDeletion(
+      {
+        title: `Excluir o pré-cadastro de ${row.name}?`,
+        content: 'O pré-cadastro e o contrato social enviado serão apagados.',
+      },
+      async () => {
+        await deletePreRegistration(row.id);
+        return preRegistrationMessages.deleted;
+      },
+    );
+    if (removed) await queryClient.invalidateQueries({ queryKey: preRegistrationKeys.all });
   };
 
   const columns: ColumnsType<PreRegistrationListItem> = [

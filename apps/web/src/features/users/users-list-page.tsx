@@ -5,9 +5,8 @@ import { Link } from '@tanstack/react-router';
 import { Form, Input } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useSession } from '../../lib/session';
-import { confirmAction } from '../../ui/confirm-dialog';
+import { confirmDeletion } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
-import { showSuccessDialog } from '../../ui/feedback';
 import { FilterBar, TaxIdFilters } from '../../ui/filter-bar';
 import { ListPage, type PrimaryAction, usePrimaryAction } from '../../ui/list-page';
 import { RemoteSelect } from '../../ui/remote-select';
@@ -33,17 +32,14 @@ export function UsersListPage() {
   const emptyAction = usePrimaryAction(newUser);
   const removal = useDeleteUser();
 
-  const remove = async (row: User) => {
-    const confirmed = await confirmAction({
-      title: `Excluir o usuário ${row.name}?`,
-      content: 'Ele perderá o acesso ao Origem imediatamente.',
-      okText: 'Excluir',
-      danger: true,
-    });
-    if (!confirmed) return;
-    await removal.mutateAsync(row.id);
-    void showSuccessDialog(messages.user.deleted);
-  };
+  const remove = (row: User) =>
+    confirmDeletion(
+      { title: `Excluir o usuário ${row.name}?`, content: 'Ele perderá o acesso ao Origem imediatamente.' },
+      async () => {
+        await removal.mutateAsync(row.id);
+        return messages.user.deleted;
+      },
+    );
 
   const columns: ColumnsType<User> = [
     {
