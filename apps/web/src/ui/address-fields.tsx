@@ -68,3 +68,30 @@ export function AddressFields({ foreign = false }: { foreign?: boolean }) {
     </Row>
   );
 }
+
+/** The values of these fields in a form. */
+export type AddressFieldValues = {
+  postcode: string;
+  address: string;
+  number: string;
+  complement: string;
+  neighborhood: string;
+  city: string;
+  state: string | undefined;
+};
+
+/** A stored address (or none, for a blank form) as the fields' starting values: '' for a missing text. */
+export function addressFieldDefaults(
+  stored?: { [K in keyof AddressFieldValues]?: string | null },
+): AddressFieldValues {
+  const text = (value: string | null | undefined) => value ?? '';
+  return {
+    postcode: text(stored?.postcode),
+    address: text(stored?.address),
+    number: text(stored?.number),
+    complement: text(stored?.complement),
+    neighborhood: text(stored?.neighborhood),
+    city: text(stored?.city),
+    state: stored?.state ?? undefined,
+  };
+}

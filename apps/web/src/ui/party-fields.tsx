@@ -1,7 +1,7 @@
 import { PERSON_TYPE_FISICA, PERSON_TYPE_JURIDICA, PERSON_TYPES } from '@origem/contract/schemas/party';
 import { Col, Input, Radio, type RadioChangeEvent, Row } from 'antd';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { AddressFields } from './address-fields';
+import { AddressFields, type AddressFieldValues, addressFieldDefaults } from './address-fields';
 import { ContactFields } from './contact-fields';
 import { FormField } from './form';
 import { MaskedInput } from './masked-input';
@@ -96,14 +96,7 @@ export type PartyFieldValues = {
   state_registration: string;
   email: string;
   phone: string;
-  postcode: string;
-  address: string;
-  number: string;
-  complement: string;
-  neighborhood: string;
-  city: string;
-  state: string | undefined;
-};
+} & AddressFieldValues;
 
 type StoredParty = { [K in keyof PartyFieldValues]?: PartyFieldValues[K] | null };
 
@@ -118,12 +111,6 @@ export function partyFieldDefaults(party?: StoredParty): PartyFieldValues {
     state_registration: text(party?.state_registration),
     email: text(party?.email),
     phone: text(party?.phone),
-    postcode: text(party?.postcode),
-    address: text(party?.address),
-    number: text(party?.number),
-    complement: text(party?.complement),
-    neighborhood: text(party?.neighborhood),
-    city: text(party?.city),
-    state: party?.state ?? undefined,
+    ...addressFieldDefaults(party),
   };
 }
