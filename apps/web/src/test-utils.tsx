@@ -91,6 +91,22 @@ export function stubApiByPath(
   return calls;
 }
 
+/** How `stubApiByRoute` answers one route: from the request and its full URL. */
+export type RouteAnswer = (init: RequestInit | undefined, url: string) => Response;
+
+/** A fetch stub answering by method and path ('GET /v1/country/all'); an unexpected call fails the test loudly. */
+export function stubApiByRoute(answers: Record<string, RouteAnswer>) {
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const key = `${init?.method ?? 'GET'} ${url.split('?')[0]}`;
+    const answer = answers[key];
+    if (!answer) throw new Error(`chamada inesperada: ${key}`);
+    return answer(init, url);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
 function sessionStorageHasToken(): boolean {
   return localStorage.getItem(SESSION_KEYS.token) !== null;
 }

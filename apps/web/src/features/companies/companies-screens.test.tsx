@@ -1,7 +1,7 @@
 import { type Company, companyMessages } from '@origem/contract/schemas/companies';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeUser, onePage, renderInApp, storeSession } from '../../test-utils';
+import { jsonResponse, makeUser, onePage, renderInApp, storeSession, stubApiByRoute } from '../../test-utils';
 import { CompaniesListPage } from './companies-list-page';
 import { CompanyForm } from './company-form';
 import { ImportersListPage } from './importers-list-page';
@@ -49,21 +49,6 @@ function company(id: number, name: string, overrides: Partial<Company> = {}): Co
   };
 }
 
-type Answer = (init: RequestInit | undefined, url: string) => Response;
-
-/** A fetch stub answering by method and path; unknown calls fail the test loudly. */
-function stubApi(answers: Record<string, Answer>) {
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const key = `${init?.method ?? 'GET'} ${url.split('?')[0]}`;
-    const answer = answers[key];
-    if (!answer) throw new Error(`chamada inesperada: ${key}`);
-    return answer(init, url);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
 async function choose(label: string, option: string) {
   fireEvent.mouseDown(await screen.findByLabelText(label));
   const titled = await screen.findAllByTitle(option);
@@ -91,7 +76,7 @@ describe('company lists', () => {
     async () => {
       storeSession(exporterUser());
       let deleted = false;
-      const fetchMock = stubApi({
+      const fetchMock = stubApiByRoute({
         'GET /v2/company': () =>
           jsonResponse(
             200,
@@ -147,7 +132,7 @@ describe('company lists', () => {
     async () => {
       storeSession(makeUser('federacao'));
       let calls = 0;
-      stubApi({
+      stubApiByRoute({
         'GET /v2/company': () => {
           calls += 1;
           return jsonResponse(
@@ -201,7 +186,7 @@ describe('CompanyForm', () => {
     async () => {
       storeSession(exporterUser());
       const bodies: FormData[] = [];
-      stubApi({
+      stubApiByRoute({
         'GET /v1/country/all': () => jsonResponse(200, { data: COUNTRIES }),
         'POST /v1/company': (init) => {
           bodies.push(init?.body as FormData);
@@ -253,7 +238,7 @@ describe('CompanyForm', () => {
     async () => {
       storeSession(makeUser('analista'));
       const searched: string[] = [];
-      stubApi({
+      stubApiByRoute({
         'GET /v1/country/all': () => jsonResponse(200, { data: COUNTRIES }),
         // The exporter select searches the paged list (20 at most, uncounted); no `/all` list is loaded.
         'GET /v1/exporter': (_init, url) => {
@@ -294,7 +279,7 @@ describe('CompanyForm', () => {
       storeSession(makeUser('despachante', { dispatcher: { id: 7 } }));
       const searched: string[] = [];
       const bodies: FormData[] = [];
-      stubApi({
+      stubApiByRoute({
         'GET /v1/country/all': () => jsonResponse(200, { data: COUNTRIES }),
         // The server answers a dispatcher only the exporters it has an approved link with.
         'GET /v1/exporter': (_init, url) => {
@@ -349,7 +334,7 @@ describe('CompanyForm', () => {
           updated_at: '2026-01-01T00:00:00.000Z',
         },
       });
-      stubApi({
+      stubApiByRoute({
         'GET /v1/country/all': () => jsonResponse(200, { data: COUNTRIES }),
         'POST /v1/company/5': (init) => {
           bodies.push(init?.body as FormData);
