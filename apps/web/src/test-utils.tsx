@@ -1,7 +1,15 @@
 import { DEFAULT_ROLE_PERMISSIONS, type RoleSlug, SYSTEM_ROLES } from '@origem/contract/permissions';
 import type { UserDetail } from '@origem/contract/schemas/auth';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
+import {
+  type AnyRoute,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { AppProviders } from './app/providers';
@@ -57,6 +65,48 @@ export function stubFetch(...responses: Response[]) {
   return fetchMock;
 }
 
+/** A call the stub of `stubApiByPath` received: a JSON body parsed, a FormData one kept as sent. */
+export type ApiCall = { method: string; url: string; body: unknown };
+
+/**
+ * A fetch stub answering each GET from `gets` by path (404 for a path it lacks) and every other call with
+ * `answer`; returns the calls as they arrive.
+ */
+export function stubApiByPath(
+  gets: Record<string, unknown>,
+  answer: (call: ApiCall) => Response | Promise<Response>,
+): ApiCall[] {
+  const calls: ApiCall[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    const path = url.split('?')[0] ?? url;
+    const body =
+      init?.body instanceof FormData ? init.body : init?.body ? JSON.parse(String(init.body)) : undefined;
+    const call = { method, url, body };
+    calls.push(call);
+    if (method === 'GET') return path in gets ? jsonResponse(200, gets[path]) : jsonResponse(404, {});
+    return answer(call);
+  });
+  return calls;
+}
+
+/** How `stubApiByRoute` answers one route: from the request and its full URL. */
+export type RouteAnswer = (init: RequestInit | undefined, url: string) => Response;
+
+/** A fetch stub answering by method and path ('GET /v1/country/all'); an unexpected call fails the test loudly. */
+export function stubApiByRoute(answers: Record<string, RouteAnswer>) {
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const key = `${init?.method ?? 'GET'} ${url.split('?')[0]}`;
+    const answer = answers[key];
+    if (!answer) throw new Error(`chamada inesperada: ${key}`);
+    return answer(init, url);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
 function sessionStorageHasToken(): boolean {
   return localStorage.getItem(SESSION_KEYS.token) !== null;
 }
@@ -68,11 +118,15 @@ export function jsonResponse(status: number, body?: unknown, headers: Record<str
   });
 }
 
-/** Renders `ui` as the only route of a memory router, inside the app's providers. */
-export function renderInApp(ui: ReactNode, path = '/') {
-  const rootRoute = createRootRoute({ component: () => ui });
+/** One page of a list answer (GET …?page=1) holding all of `data`. */
+export function onePage<T>(data: T[], perPage = 15) {
+  return { data, current_page: 1, per_page: perPage, total: data.length, last_page: 1, total_capped: false };
+}
+
+/** `routeTree` in a memory router opened at `path`, inside the app's providers. */
+function renderRouter(routeTree: AnyRoute, path: string) {
   const router = createRouter({
-    routeTree: rootRoute,
+    routeTree,
     history: createMemoryHistory({ initialEntries: [path] }),
     parseSearch: parseSearchParams,
     stringifySearch: stringifySearchParams,
@@ -83,4 +137,47 @@ export function renderInApp(ui: ReactNode, path = '/') {
     </AppProviders>,
   );
   return { router, ...view };
+}
+
+/** Renders `ui` as the only route of a memory router, inside the app's providers. */
+export function renderInApp(ui: ReactNode, path = '/') {
+  return renderRouter(createRootRoute({ component: () => ui }), path);
+}
+
+type ScreenRoute =
+  | (() => ReactNode)
+  | {
+      component: () => ReactNode;
+      /** The route's search validation, for a screen that reads it from its route. */
+      validateSearch?: (raw: Record<string, unknown>) => Record<string, unknown>;
+    };
+
+/**
+ * Screens on their real route patterns ('/declaracao/$id': a component, or a stand-in text for a screen the test
+ * only navigates to), without the app shell (faster under jsdom), opened at `path` inside the app's providers.
+ */
+export function renderRoutes(path: string, routes: Record<string, ScreenRoute>) {
+  const root = createRootRoute({ component: Outlet });
+  const children = Object.entries(routes).map(([pattern, route]) =>
+    createRoute({
+      getParentRoute: () => root,
+      path: pattern,
+      ...(typeof route === 'function' ? { component: route } : route),
+    }),
+  );
+  return renderRouter(root.addChildren(children), path);
+}
+
+/** Waits for the open dialog (antd modal) whose text includes `text`. */
+export function findDialog(text: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const found = screen.getAllByRole('dialog').find((d) => d.textContent?.includes(text));
+    if (!found) throw new Error(`sem o diálogo "${text}"`);
+    return found;
+  });
+}
+
+/** Clicks `button` in the dialog showing `text`. */
+export async function answerDialog(text: string, button: string): Promise<void> {
+  fireEvent.click(within(await findDialog(text)).getByRole('button', { name: button }));
 }

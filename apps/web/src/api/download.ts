@@ -51,6 +51,23 @@ export type DownloadOptions = {
   onError?: (error: ApiError) => void;
 };
 
+type RequestOptions = Omit<DownloadOptions, 'defaultName'>;
+
+function requestBlob(path: string, options: RequestOptions) {
+  return http.request<Blob>(path, {
+    method: options.method ?? 'GET',
+    query: options.query,
+    body: options.body,
+    responseType: 'blob',
+  });
+}
+
+/** An API failure goes to `onError` (before the default error dialog); anything else is a bug: logged. */
+function reportFailure(error: unknown, options: RequestOptions): void {
+  if (isApiError(error)) options.onError?.(error);
+  else console.error(error);
+}
+
 /**
  * Downloads a binary answer: toast 'Baixando o Arquivo...', the 'Download em andamento...' overlay while it
  * runs, then saves it. Resolves true when the file was saved; failures follow the error catalogue.
@@ -59,18 +76,12 @@ export async function downloadFile(path: string, options: DownloadOptions): Prom
   toast.info(messages.downloading);
   const end = downloadActivity.begin();
   try {
-    const response = await http.request<Blob>(path, {
-      method: options.method ?? 'GET',
-      query: options.query,
-      body: options.body,
-      responseType: 'blob',
-    });
+    const response = await requestBlob(path, options);
     const name = filenameFromDisposition(response.headers.get('content-disposition')) ?? options.defaultName;
     saveBlob(response.data, name);
     return true;
   } catch (error) {
-    if (isApiError(error)) options.onError?.(error);
-    else console.error(error);
+    reportFailure(error, options);
     return false;
   } finally {
     end();
@@ -81,19 +92,11 @@ export async function downloadFile(path: string, options: DownloadOptions): Prom
  * Fetches a binary answer (e.g. a PDF) and opens it in a new window; the object address is released
  * after 5 minutes. The window is opened before the request so popup blockers allow it.
  */
-export async function openFileInNewWindow(
-  path: string,
-  options: Omit<DownloadOptions, 'defaultName'> = {},
-): Promise<boolean> {
+export async function openFileInNewWindow(path: string, options: RequestOptions = {}): Promise<boolean> {
   const target = window.open('', '_blank');
   const end = downloadActivity.begin();
   try {
-    const response = await http.request<Blob>(path, {
-      method: options.method ?? 'GET',
-      query: options.query,
-      body: options.body,
-      responseType: 'blob',
-    });
+    const response = await requestBlob(path, options);
     const url = URL.createObjectURL(response.data);
     if (target) target.location.href = url;
     else window.open(url, '_blank');
@@ -101,8 +104,7 @@ export async function openFileInNewWindow(
     return true;
   } catch (error) {
     target?.close();
-    if (isApiError(error)) options.onError?.(error);
-    else console.error(error);
+    reportFailure(error, options);
     return false;
   } finally {
     end();

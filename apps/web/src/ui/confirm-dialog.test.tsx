@@ -1,8 +1,13 @@
 import { ROLE_STATUS } from '@origem/contract/permissions';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { confirmAction, confirmWithReason } from './confirm-dialog';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  confirmAction,
+  confirmDeletion,
+  confirmWithReason,
+  confirmWithReasonAndFile,
+} from './confirm-dialog';
 import { showSuccessDialog } from './feedback';
 import { FeedbackBridge } from './feedback-host';
 import { StatusTag } from './status-tag';
@@ -28,6 +33,22 @@ describe('dialog helpers', () => {
     await expect(no).resolves.toBe(false);
   });
 
+  it('confirmDeletion deletes only once confirmed, then shows the text the deletion answers', async () => {
+    const remove = vi.fn(async () => 'Usuário excluído com sucesso!');
+    const declined = confirmDeletion({ title: 'Excluir o usuário Ana?' }, remove);
+    const first = await screen.findByRole('dialog', { name: 'Excluir o usuário Ana?' });
+    fireEvent.click(within(first).getByRole('button', { name: 'Cancelar' }));
+    await expect(declined).resolves.toBe(false);
+    expect(remove).not.toHaveBeenCalled();
+
+    const accepted = confirmDeletion({ title: 'Excluir o usuário Bruno?' }, remove);
+    const second = await screen.findByRole('dialog', { name: 'Excluir o usuário Bruno?' });
+    fireEvent.click(within(second).getByRole('button', { name: 'Excluir' }));
+    await expect(accepted).resolves.toBe(true);
+    expect(remove).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('dialog', { name: 'Usuário excluído com sucesso!' })).toBeTruthy();
+  });
+
   it('confirmWithReason waits for a reason and resolves it', async () => {
     const reason = confirmWithReason({ title: 'Reprovar o certificado?', okText: 'Reprovar', danger: true });
     const dialog = await screen.findByRole('dialog', { name: 'Reprovar o certificado?' });
@@ -37,6 +58,33 @@ describe('dialog helpers', () => {
     await waitFor(() => expect(ok.disabled).toBe(false));
     fireEvent.click(ok);
     await expect(reason).resolves.toBe('Fatura ilegível');
+  });
+
+  it('confirmWithReasonAndFile waits for a reason and an accepted file, and resolves both', async () => {
+    const answer = confirmWithReasonAndFile({
+      title: 'Substituir o certificado?',
+      okText: 'Substituir',
+      fileLabel: 'Carta de substituição (PDF)',
+      fileProblem: (file) => (file.name.endsWith('.pdf') ? null : 'Envie um arquivo PDF.'),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Substituir o certificado?' });
+    const ok = within(dialog).getByRole('button', { name: 'Substituir' }) as HTMLButtonElement;
+    // The upload renews its file input after each pick: look it up every time.
+    const pick = (file: File) => {
+      const picker = dialog.querySelector('input[type=file]');
+      if (!picker) throw new Error('sem o campo de arquivo');
+      fireEvent.change(picker, { target: { files: [file] } });
+    };
+    expect(ok.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText('Motivo'), { target: { value: ' Erro na fatura ' } });
+    pick(new File(['x'], 'carta.txt'));
+    expect(await within(dialog).findByText('Envie um arquivo PDF.')).toBeTruthy();
+    expect(ok.disabled).toBe(true);
+    const letter = new File(['%PDF-1.7'], 'carta.pdf', { type: 'application/pdf' });
+    pick(letter);
+    await waitFor(() => expect(ok.disabled).toBe(false));
+    fireEvent.click(ok);
+    await expect(answer).resolves.toEqual({ note: 'Erro na fatura', file: letter });
   });
 
   it('showSuccessDialog shows the text with OK and resolves when closed', async () => {

@@ -2,7 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { Button, Input, Typography, Upload } from 'antd';
 import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
-import { loadModal } from './feedback';
+import { loadModal, showSuccessDialog } from './feedback';
 
 export type ConfirmOptions = {
   title: string;
@@ -36,6 +36,19 @@ export function confirmAction({
         });
       }),
   );
+}
+
+/**
+ * A deletion behind its confirmation (a red 'Excluir'): asks, runs `remove` and shows the success text it resolves
+ * to. Resolves false when the user declines, true once deleted.
+ */
+export async function confirmDeletion(
+  question: Pick<ConfirmOptions, 'title' | 'content'>,
+  remove: () => Promise<string>,
+): Promise<boolean> {
+  if (!(await confirmAction({ ...question, okText: 'Excluir', danger: true }))) return false;
+  void showSuccessDialog(await remove());
+  return true;
 }
 
 export type ConfirmWithReasonOptions = ConfirmOptions & {
@@ -76,45 +89,6 @@ function ReasonField({
         }}
       />
     </div>
-  );
-}
-
-/** Confirmation that also asks for a reason (reprove, cancel…). Resolves the trimmed reason, or null on cancel. */
-export function confirmWithReason({
-  title,
-  content,
-  okText = 'Confirmar',
-  cancelText = 'Cancelar',
-  danger = false,
-  reasonLabel = 'Motivo',
-  required = true,
-}: ConfirmWithReasonOptions): Promise<string | null> {
-  return loadModal().then(
-    (modal) =>
-      new Promise((resolve) => {
-        let reason = '';
-        const handle = modal.confirm({
-          title,
-          icon: null,
-          width: 520,
-          centered: true,
-          okText,
-          cancelText,
-          okButtonProps: { danger, disabled: required },
-          content: (
-            <ReasonField
-              label={reasonLabel}
-              description={content}
-              onChange={(value) => {
-                reason = value;
-                handle.update({ okButtonProps: { danger, disabled: required && value.trim() === '' } });
-              }}
-            />
-          ),
-          onOk: () => resolve(reason.trim()),
-          onCancel: () => resolve(null),
-        });
-      }),
   );
 }
 
@@ -173,24 +147,29 @@ function FileField({
   );
 }
 
-/** Confirmation that asks for a reason and a file (a substitution's letter). Resolves both, or null on cancel. */
-export function confirmWithReasonAndFile({
-  title,
-  content,
-  okText = 'Confirmar',
-  cancelText = 'Cancelar',
-  danger = false,
-  reasonLabel = 'Motivo',
-  required = true,
-  fileLabel,
-  fileProblem,
-}: ConfirmWithReasonAndFileOptions): Promise<{ note: string; file: File } | null> {
+/**
+ * The dialog of both reason confirmations: the reason field, then the file field when `file` is given; the confirm
+ * button waits for what is required. Resolves the trimmed reason and the picked file, or null on cancel.
+ */
+function askReason(
+  {
+    title,
+    content,
+    okText = 'Confirmar',
+    cancelText = 'Cancelar',
+    danger = false,
+    reasonLabel = 'Motivo',
+    required = true,
+  }: ConfirmWithReasonOptions,
+  file?: { label: string; problemOf?: (file: File) => string | null },
+): Promise<{ reason: string; file: File | null } | null> {
   return loadModal().then(
     (modal) =>
       new Promise((resolve) => {
         let reason = '';
-        let file: File | null = null;
-        const ready = () => file !== null && (!required || reason.trim() !== '');
+        let picked: File | null = null;
+        const ready = () => (!file || picked !== null) && (!required || reason.trim() !== '');
+        const refresh = () => handle.update({ okButtonProps: { danger, disabled: !ready() } });
         const handle = modal.confirm({
           title,
           icon: null,
@@ -198,7 +177,7 @@ export function confirmWithReasonAndFile({
           centered: true,
           okText,
           cancelText,
-          okButtonProps: { danger, disabled: true },
+          okButtonProps: { danger, disabled: !ready() },
           content: (
             <>
               <ReasonField
@@ -206,22 +185,40 @@ export function confirmWithReasonAndFile({
                 description={content}
                 onChange={(value) => {
                   reason = value;
-                  handle.update({ okButtonProps: { danger, disabled: !ready() } });
+                  refresh();
                 }}
               />
-              <FileField
-                label={fileLabel}
-                problemOf={fileProblem}
-                onChange={(next) => {
-                  file = next;
-                  handle.update({ okButtonProps: { danger, disabled: !ready() } });
-                }}
-              />
+              {file ? (
+                <FileField
+                  label={file.label}
+                  problemOf={file.problemOf}
+                  onChange={(next) => {
+                    picked = next;
+                    refresh();
+                  }}
+                />
+              ) : null}
             </>
           ),
-          onOk: () => resolve(file ? { note: reason.trim(), file } : null),
+          onOk: () => resolve({ reason: reason.trim(), file: picked }),
           onCancel: () => resolve(null),
         });
       }),
   );
+}
+
+/** Confirmation that also asks for a reason (reprove, cancel…). Resolves the trimmed reason, or null on cancel. */
+export async function confirmWithReason(options: ConfirmWithReasonOptions): Promise<string | null> {
+  const answer = await askReason(options);
+  return answer ? answer.reason : null;
+}
+
+/** Confirmation that asks for a reason and a file (a substitution's letter). Resolves both, or null on cancel. */
+export async function confirmWithReasonAndFile({
+  fileLabel,
+  fileProblem,
+  ...options
+}: ConfirmWithReasonAndFileOptions): Promise<{ note: string; file: File } | null> {
+  const answer = await askReason(options, { label: fileLabel, problemOf: fileProblem });
+  return answer?.file ? { note: answer.reason, file: answer.file } : null;
 }

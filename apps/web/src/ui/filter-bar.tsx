@@ -1,6 +1,8 @@
 import { ClearOutlined, FilterOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Grid, Space } from 'antd';
 import { type ReactNode, useEffect, useId, useState } from 'react';
+import { DateInput } from './date-input';
+import { MaskedInput } from './masked-input';
 import type { ListControls } from './use-list-search';
 
 export type FilterBarProps = {
@@ -83,5 +85,34 @@ export function FilterBar({ list, children }: FilterBarProps) {
         </div>
       </Form>
     </Card>
+  );
+}
+
+/** The 'cpf' and 'cnpj' filters, masked; `whose` ends their labels ('CPF do exportador'). */
+export function TaxIdFilters({ whose }: { whose?: string }) {
+  const suffix = whose ? ` ${whose}` : '';
+  return (
+    <>
+      <Form.Item name="cpf" label={`CPF${suffix}`}>
+        <MaskedInput mask="cpf" allowClear />
+      </Form.Item>
+      <Form.Item name="cnpj" label={`CNPJ${suffix}`}>
+        <MaskedInput mask="cnpj" allowClear />
+      </Form.Item>
+    </>
+  );
+}
+
+/** The 'start_date' and 'end_date' filters of a list searched by period, labelled for what the dates are. */
+export function PeriodFilters({ fromLabel, toLabel }: { fromLabel: string; toLabel: string }) {
+  return (
+    <>
+      <Form.Item name="start_date" label={fromLabel}>
+        <DateInput />
+      </Form.Item>
+      <Form.Item name="end_date" label={toLabel}>
+        <DateInput />
+      </Form.Item>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import type { FlowDefinition, FlowState } from '@origem/contract/flows';
 import { Tag } from 'antd';
+import type { ColumnType } from 'antd/es/table/interface';
 
 /** A record's status as its flow declares it: the Portuguese label in the state's colour. */
 export function FlowTag({ flow, status }: { flow: FlowDefinition; status: string | null | undefined }) {
@@ -14,4 +15,13 @@ export function flowStateOptions(flow: FlowDefinition): { value: string; label: 
     value,
     label: state.label,
   }));
+}
+
+/** A list's 'Situação' column: each row's status as the flow's tag. */
+export function flowStatusColumn<T extends { status: string | null }>(flow: FlowDefinition): ColumnType<T> {
+  return {
+    title: 'Situação',
+    key: 'status',
+    render: (_: unknown, row: T) => <FlowTag flow={flow} status={row.status} />,
+  };
 }

@@ -392,3 +392,26 @@ export function FormActions({
     </Flex>
   );
 }
+
+/**
+ * FormActions in a bar stuck to the bottom of the window, so 'Salvar' stays in reach below a long form. Place it
+ * as a direct child of <ApiForm>: the form is the bar's containing block.
+ */
+export function StickyFormActions({ style, ...actions }: FormActionsProps & { style?: React.CSSProperties }) {
+  return (
+    <div
+      style={{
+        position: 'sticky',
+        bottom: 0,
+        zIndex: 2,
+        background: '#fff',
+        borderTop: '1px solid #f0f0f0',
+        padding: '8px 16px 12px',
+        boxShadow: '0 -2px 8px rgba(0, 0, 0, 0.04)',
+        ...style,
+      }}
+    >
+      <FormActions {...actions} />
+    </div>
+  );
+}

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Form, Input } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { jsonResponse, makeUser, renderInApp, storeSession, stubFetch } from '../test-utils';
+import { jsonResponse, makeUser, onePage, renderInApp, storeSession, stubFetch } from '../test-utils';
 import { DataTable } from './data-table';
 import { FilterBar } from './filter-bar';
 import { ListPage } from './list-page';
@@ -39,8 +39,7 @@ function PeoplePage() {
   );
 }
 
-const onePage = (rows: Row[]) =>
-  jsonResponse(200, { data: rows, current_page: 1, per_page: 10, total: rows.length, last_page: 1 });
+const listAnswer = (rows: Row[]) => jsonResponse(200, onePage(rows, 10));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -49,7 +48,7 @@ afterEach(() => {
 describe('ListPage pattern', () => {
   it('reads filters and page from the URL and sends them to the server', async () => {
     storeSession(makeUser('admin'));
-    const fetchMock = stubFetch(onePage([{ id: 1, name: 'Ana' }]));
+    const fetchMock = stubFetch(listAnswer([{ id: 1, name: 'Ana' }]));
     renderInApp(<PeoplePage />, '/pessoas?name=ana&page=2');
     expect(await screen.findByRole('heading', { name: 'Pessoas' })).toBeTruthy();
     expect(screen.getByText('Pessoas cadastradas.')).toBeTruthy();
@@ -61,9 +60,9 @@ describe('ListPage pattern', () => {
   it("'Filtrar' writes the filters to the URL (back to page 1) and 'Limpar' removes them", async () => {
     storeSession(makeUser('admin'));
     stubFetch(
-      onePage([{ id: 1, name: 'Ana' }]),
-      onePage([{ id: 2, name: 'Bruno' }]),
-      onePage([{ id: 1, name: 'Ana' }]),
+      listAnswer([{ id: 1, name: 'Ana' }]),
+      listAnswer([{ id: 2, name: 'Bruno' }]),
+      listAnswer([{ id: 1, name: 'Ana' }]),
     );
     const { router } = renderInApp(<PeoplePage />, '/pessoas?page=3');
     await screen.findByText('Ana');
@@ -80,14 +79,14 @@ describe('ListPage pattern', () => {
 
   it('shows the primary action only with its permission', async () => {
     storeSession(makeUser('admin'));
-    stubFetch(onePage([]));
+    stubFetch(listAnswer([]));
     renderInApp(<PeoplePage />, '/pessoas');
     expect(await screen.findByRole('button', { name: 'Nova pessoa' })).toBeTruthy();
   });
 
   it('hides the primary action without its permission', async () => {
     storeSession(makeUser('exportador'));
-    stubFetch(onePage([]));
+    stubFetch(listAnswer([]));
     renderInApp(<PeoplePage />, '/pessoas');
     await screen.findByRole('heading', { name: 'Pessoas' });
     expect(screen.queryByRole('button', { name: 'Nova pessoa' })).toBeNull();

@@ -1,7 +1,8 @@
 import { PERSON_TYPE_FISICA, PERSON_TYPE_JURIDICA, PERSON_TYPES } from '@origem/contract/schemas/party';
 import { Col, Input, Radio, type RadioChangeEvent, Row } from 'antd';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { AddressFields } from './address-fields';
+import { AddressFields, type AddressFieldValues, addressFieldDefaults } from './address-fields';
+import { ContactFields } from './contact-fields';
 import { FormField } from './form';
 import { MaskedInput } from './masked-input';
 
@@ -21,8 +22,6 @@ export type PartyFieldsProps = {
   show?: {
     tradeName?: boolean;
     stateRegistration?: boolean;
-    email?: boolean;
-    phone?: boolean;
     address?: boolean;
   };
   /** Focus the first field when the form opens (a blank create form). */
@@ -80,20 +79,7 @@ export function PartyFields({ show = {}, autoFocus }: PartyFieldsProps) {
             </FormField>
           </Col>
         ) : null}
-        {visible('email') ? (
-          <Col xs={24} md={8}>
-            <FormField name="email" label="E-mail">
-              <Input type="email" maxLength={255} autoComplete="off" />
-            </FormField>
-          </Col>
-        ) : null}
-        {visible('phone') ? (
-          <Col xs={24} md={8}>
-            <FormField name="phone" label="Telefone">
-              <MaskedInput mask="phone" />
-            </FormField>
-          </Col>
-        ) : null}
+        <ContactFields col={{ xs: 24, md: 8 }} />
       </Row>
       {visible('address') ? <AddressFields /> : null}
     </>
@@ -110,14 +96,7 @@ export type PartyFieldValues = {
   state_registration: string;
   email: string;
   phone: string;
-  postcode: string;
-  address: string;
-  number: string;
-  complement: string;
-  neighborhood: string;
-  city: string;
-  state: string | undefined;
-};
+} & AddressFieldValues;
 
 type StoredParty = { [K in keyof PartyFieldValues]?: PartyFieldValues[K] | null };
 
@@ -132,12 +111,6 @@ export function partyFieldDefaults(party?: StoredParty): PartyFieldValues {
     state_registration: text(party?.state_registration),
     email: text(party?.email),
     phone: text(party?.phone),
-    postcode: text(party?.postcode),
-    address: text(party?.address),
-    number: text(party?.number),
-    complement: text(party?.complement),
-    neighborhood: text(party?.neighborhood),
-    city: text(party?.city),
-    state: party?.state ?? undefined,
+    ...addressFieldDefaults(party),
   };
 }

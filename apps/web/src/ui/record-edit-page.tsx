@@ -6,8 +6,7 @@ import type { ReactNode } from 'react';
 import { ignoreShownError } from '../api/api-error';
 import { useSession } from '../lib/session';
 import { useRouteId } from '../lib/use-route-id';
-import { confirmAction } from './confirm-dialog';
-import { showSuccessDialog } from './feedback';
+import { confirmDeletion } from './confirm-dialog';
 import { PageHeader } from './page-header';
 import { type Back, RecordForbidden, RecordLoadFailed, RecordLoading, RecordNotFound } from './record-states';
 
@@ -78,15 +77,11 @@ export function RecordEditPage<T extends { id: number }>({
 
   const record = query.data;
   const remove = async () => {
-    const confirmed = await confirmAction({
-      ...kind.confirmRemoval(record),
-      okText: 'Excluir',
-      danger: true,
-    });
-    if (!confirmed) return;
-    const answer = await removal.mutateAsync(record.id);
-    void showSuccessDialog(answer.message);
-    await navigate({ to: back.to, ignoreBlocker: true });
+    const removed = await confirmDeletion(
+      kind.confirmRemoval(record),
+      async () => (await removal.mutateAsync(record.id)).message,
+    );
+    if (removed) await navigate({ to: back.to, ignoreBlocker: true });
   };
 
   return (

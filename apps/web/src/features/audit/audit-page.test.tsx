@@ -2,7 +2,7 @@ import { messages } from '@origem/contract/messages.pt';
 import type { AuditEntry } from '@origem/contract/schemas/audit';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeUser, renderInApp, storeSession } from '../../test-utils';
+import { jsonResponse, makeUser, onePage, renderInApp, storeSession } from '../../test-utils';
 import { AuditPage } from './audit-page';
 
 // A whole antd screen renders slowly under jsdom on a busy machine: the default 1 s wait is too tight, and
@@ -48,13 +48,7 @@ type Routes = Record<string, unknown>;
 /** Answers each call by its path (the list and the four option lists run at once, in any order). */
 function stubApi(routes: Routes = {}) {
   const answers: Routes = {
-    '/v1/audit': {
-      data: [creation, anonymousFailure],
-      current_page: 1,
-      per_page: 15,
-      total: 2,
-      last_page: 1,
-    },
+    '/v1/audit': onePage([creation, anonymousFailure]),
     '/v1/audit/user': { data: [{ id: 1, name: 'Ana Administradora', email: 'admin@origem.local' }] },
     '/v1/audit/event': {
       data: [

@@ -14,7 +14,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Button, Card, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { ignoreShownError } from '../../api/api-error';
-import { confirmAction } from '../../ui/confirm-dialog';
+import { confirmAction, confirmDeletion } from '../../ui/confirm-dialog';
 import { showSuccessDialog } from '../../ui/feedback';
 import { FlowActions } from '../../ui/flow-actions';
 import { FlowTimeline } from '../../ui/flow-timeline';
@@ -135,17 +135,18 @@ export function CertificateDocumentActions({
   };
 
   const remove = async () => {
-    const confirmed = await confirmAction({
-      title: `Excluir ${certificateTitle(certificate)}?`,
-      content: 'O rascunho, seus itens e anexos serão apagados.',
-      okText: 'Excluir',
-      danger: true,
-    });
-    if (!confirmed) return;
-    const answer = await deleteCertificate(certificate.id);
-    await invalidateCertificates(queryClient);
-    void showSuccessDialog(answer.message ?? certificateMessages.deleted);
-    await navigate({ to: CERTIFICATE_SCREENS.list });
+    const removed = await confirmDeletion(
+      {
+        title: `Excluir ${certificateTitle(certificate)}?`,
+        content: 'O rascunho, seus itens e anexos serão apagados.',
+      },
+      async () => {
+        const answer = await deleteCertificate(certificate.id);
+        await invalidateCertificates(queryClient);
+        return answer.message ?? certificateMessages.deleted;
+      },
+    );
+    if (removed) await navigate({ to: CERTIFICATE_SCREENS.list });
   };
 
   const run = (work: () => Promise<unknown>) => {

@@ -2,15 +2,15 @@ import { EditOutlined, EyeOutlined, FileSearchOutlined, FolderOpenOutlined } fro
 import { certificateFlow } from '@origem/contract/flows';
 import { type CertificateListItem, certificateListQuery } from '@origem/contract/schemas/certificates';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Button, Form, Input, Select, Space, Tooltip, Typography } from 'antd';
+import { Button, Form, Input, Select, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useSession } from '../../lib/session';
 import { ACTIONS_KEY, DataTable } from '../../ui/data-table';
-import { DateInput } from '../../ui/date-input';
-import { FilterBar } from '../../ui/filter-bar';
-import { FlowTag, flowStateOptions } from '../../ui/flow-tag';
+import { FilterBar, PeriodFilters } from '../../ui/filter-bar';
+import { flowStateOptions, flowStatusColumn } from '../../ui/flow-tag';
 import { formatDate, formatDateTime } from '../../ui/format';
 import { ListPage, usePrimaryAction } from '../../ui/list-page';
+import { TwoLineCell } from '../../ui/table-cells';
 import { TypeAheadSelect } from '../../ui/type-ahead-select';
 import { useListSearch } from '../../ui/use-list-search';
 import { DealSelect } from '../deals/deal-options';
@@ -53,10 +53,9 @@ export function CertificatesListPage() {
       title: 'Certificado',
       key: 'number',
       render: (_, row) => (
-        <Space orientation="vertical" size={0}>
+        <TwoLineCell note={row.deal.abbreviation}>
           <Link to={screenFor(row, can).to}>{certificateTitle(row)}</Link>
-          <Typography.Text type="secondary">{row.deal.abbreviation}</Typography.Text>
-        </Space>
+        </TwoLineCell>
       ),
     },
     ...(ownExporter
@@ -72,31 +71,23 @@ export function CertificatesListPage() {
       title: 'Importador',
       key: 'importer',
       render: (_, row) => (
-        <Space orientation="vertical" size={0}>
+        <TwoLineCell
+          note={row.company_intervenor ? `Interveniente: ${row.company_intervenor.corporate_name}` : null}
+        >
           <span>{row.company_importer.corporate_name}</span>
-          {row.company_intervenor ? (
-            <Typography.Text type="secondary">
-              Interveniente: {row.company_intervenor.corporate_name}
-            </Typography.Text>
-          ) : null}
-        </Space>
+        </TwoLineCell>
       ),
     },
     {
       title: 'Fatura',
       key: 'invoice',
       render: (_, row) => (
-        <Space orientation="vertical" size={0}>
+        <TwoLineCell note={formatDate(row.invoice_date)}>
           <span>{row.invoice_number}</span>
-          <Typography.Text type="secondary">{formatDate(row.invoice_date)}</Typography.Text>
-        </Space>
+        </TwoLineCell>
       ),
     },
-    {
-      title: 'Situação',
-      key: 'status',
-      render: (_, row) => <FlowTag flow={certificateFlow} status={row.status} />,
-    },
+    flowStatusColumn(certificateFlow),
     {
       title: 'Último passo',
       key: 'last_step_at',
@@ -156,12 +147,7 @@ export function CertificatesListPage() {
           <Form.Item name="deal_id" label="Acordo">
             <DealSelect style={{ minWidth: 180 }} />
           </Form.Item>
-          <Form.Item name="start_date" label="Criado de">
-            <DateInput />
-          </Form.Item>
-          <Form.Item name="end_date" label="até">
-            <DateInput />
-          </Form.Item>
+          <PeriodFilters fromLabel="Criado de" toLabel="até" />
         </FilterBar>
       }
     >

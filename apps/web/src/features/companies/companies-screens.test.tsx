@@ -1,7 +1,7 @@
 import { type Company, companyMessages } from '@origem/contract/schemas/companies';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeUser, renderInApp, storeSession } from '../../test-utils';
+import { jsonResponse, makeUser, onePage, renderInApp, storeSession, stubApiByRoute } from '../../test-utils';
 import { CompaniesListPage } from './companies-list-page';
 import { CompanyForm } from './company-form';
 import { ImportersListPage } from './importers-list-page';
@@ -13,6 +13,8 @@ const COUNTRIES = [
   { id: 11, code: 'BR', name: 'Brasil', aladi_member: true },
 ];
 const BRAZIL = 11;
+/** The exporter the type-ahead selects find. */
+const cafeExporter = { id: 4, name: 'Café Santista Exportadora Ltda.', cnpj: '11222333000181', cpf: null };
 const exporterUser = () => makeUser('exportador', { exporter: { id: 4 } });
 
 function company(id: number, name: string, overrides: Partial<Company> = {}): Company {
@@ -46,22 +48,6 @@ function company(id: number, name: string, overrides: Partial<Company> = {}): Co
     ...overrides,
   };
 }
-const page = (data: Company[]) => ({ data, current_page: 1, per_page: 15, total: data.length, last_page: 1 });
-
-type Answer = (init: RequestInit | undefined, url: string) => Response;
-
-/** A fetch stub answering by method and path; unknown calls fail the test loudly. */
-function stubApi(answers: Record<string, Answer>) {
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const key = `${init?.method ?? 'GET'} ${url.split('?')[0]}`;
-    const answer = answers[key];
-    if (!answer) throw new Error(`chamada inesperada: ${key}`);
-    return answer(init, url);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
 
 async function choose(label: string, option: string) {
   fireEvent.mouseDown(await screen.findByLabelText(label));
@@ -90,11 +76,11 @@ describe('company lists', () => {
     async () => {
       storeSession(exporterUser());
       let deleted = false;
-      const fetchMock = stubApi({
+      const fetchMock = stubApiByRoute({
         'GET /v2/company': () =>
           jsonResponse(
             200,
-            page(
+            onePage(
               [
                 company(1, 'Importadora Rioplatense S.A.'),
                 company(2, 'Importadora Carioca Ltda.', {
@@ -146,12 +132,12 @@ describe('company lists', () => {
     async () => {
       storeSession(makeUser('federacao'));
       let calls = 0;
-      stubApi({
+      stubApiByRoute({
         'GET /v2/company': () => {
           calls += 1;
           return jsonResponse(
             200,
-            page(
+            onePage(
               calls > 1
                 ? []
                 : [
@@ -200,13 +186,13 @@ describe('CompanyForm', () => {
     async () => {
       storeSession(exporterUser());
       const bodies: FormData[] = [];
-      stubApi({
+      stubApiByRoute({
         'GET /v1/country/all': () => jsonResponse(200, { data: COUNTRIES }),
         'POST /v1/company': (init) => {
           bodies.push(init?.body as FormData);
           return jsonResponse(201, company(9, 'Compradora Porteña S.R.L.', { company_type_id: 3 }));
         },
-        'GET /v2/company': () => jsonResponse(200, page([])),
+        'GET /v2/company': () => jsonResponse(200, onePage([])),
       });
       const { router } = renderInApp(<CompanyForm type={1} brazilId={BRAZIL} />, '/empresas-imp-int/novo');
       await screen.findByText('Novo importador', {}, { timeout: 10_000 });
@@ -252,19 +238,12 @@ describe('CompanyForm', () => {
     async () => {
       storeSession(makeUser('analista'));
       const searched: string[] = [];
-      stubApi({
+      stubApiByRoute({
         'GET /v1/country/all': () => jsonResponse(200, { data: COUNTRIES }),
         // The exporter select searches the paged list (20 at most, uncounted); no `/all` list is loaded.
         'GET /v1/exporter': (_init, url) => {
           searched.push(url);
-          return jsonResponse(200, {
-            data: [{ id: 4, name: 'Café Santista Exportadora Ltda.', cnpj: '11222333000181', cpf: null }],
-            current_page: 1,
-            per_page: 20,
-            total: 1,
-            last_page: 1,
-            total_capped: false,
-          });
+          return jsonResponse(200, onePage([cafeExporter], 20));
         },
         'POST /v1/company': () =>
           jsonResponse(422, {
@@ -300,25 +279,18 @@ describe('CompanyForm', () => {
       storeSession(makeUser('despachante', { dispatcher: { id: 7 } }));
       const searched: string[] = [];
       const bodies: FormData[] = [];
-      stubApi({
+      stubApiByRoute({
         'GET /v1/country/all': () => jsonResponse(200, { data: COUNTRIES }),
         // The server answers a dispatcher only the exporters it has an approved link with.
         'GET /v1/exporter': (_init, url) => {
           searched.push(url);
-          return jsonResponse(200, {
-            data: [{ id: 4, name: 'Café Santista Exportadora Ltda.', cnpj: '11222333000181', cpf: null }],
-            current_page: 1,
-            per_page: 20,
-            total: 1,
-            last_page: 1,
-            total_capped: true,
-          });
+          return jsonResponse(200, { ...onePage([cafeExporter], 20), total_capped: true });
         },
         'POST /v1/company': (init) => {
           bodies.push(init?.body as FormData);
           return jsonResponse(201, company(9, 'Compradora Porteña S.R.L.'));
         },
-        'GET /v2/company': () => jsonResponse(200, page([])),
+        'GET /v2/company': () => jsonResponse(200, onePage([])),
       });
       renderInApp(<CompanyForm type={1} brazilId={BRAZIL} />, '/empresas-imp-int/novo');
       const field = await screen.findByLabelText('Exportador vinculado', {}, { timeout: 10_000 });
@@ -362,13 +334,13 @@ describe('CompanyForm', () => {
           updated_at: '2026-01-01T00:00:00.000Z',
         },
       });
-      stubApi({
+      stubApiByRoute({
         'GET /v1/country/all': () => jsonResponse(200, { data: COUNTRIES }),
         'POST /v1/company/5': (init) => {
           bodies.push(init?.body as FormData);
           return jsonResponse(200, { ...saved, social_contract: null });
         },
-        'GET /v2/company': () => jsonResponse(200, page([])),
+        'GET /v2/company': () => jsonResponse(200, onePage([])),
       });
       renderInApp(<CompanyForm company={saved} type={2} brazilId={BRAZIL} />, '/empresas-fab/5');
       expect(

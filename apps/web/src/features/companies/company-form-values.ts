@@ -6,6 +6,7 @@ import {
   refineCompany,
 } from '@origem/contract/schemas/companies';
 import { whenFieldsParsed } from '@origem/contract/schemas/fields';
+import { type AddressFieldValues, addressFieldDefaults } from '../../ui/address-fields';
 import { type PdfValue, pdfFileValue } from '../../ui/pdf-file-field';
 
 /**
@@ -31,15 +32,8 @@ export type CompanyFormValues = {
   country_id: number | undefined;
   email: string;
   phone: string;
-  postcode: string;
-  address: string;
-  number: string;
-  complement: string;
-  neighborhood: string;
-  city: string;
-  state: string | undefined;
   social_contract: PdfValue;
-};
+} & AddressFieldValues;
 
 /** A stored company (or a blank one of `type`) as the form's starting values. */
 export function companyDefaults(
@@ -57,13 +51,7 @@ export function companyDefaults(
     country_id: company?.country_id,
     email: text(company?.email),
     phone: text(company?.phone),
-    postcode: text(company?.postcode),
-    address: text(company?.address),
-    number: text(company?.number),
-    complement: text(company?.complement),
-    neighborhood: text(company?.neighborhood),
-    city: text(company?.city),
-    state: company?.state ?? undefined,
+    ...addressFieldDefaults(company),
     social_contract: undefined,
   };
 }

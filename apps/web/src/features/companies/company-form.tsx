@@ -13,7 +13,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { ignoreShownError } from '../../api/api-error';
 import { useSession } from '../../lib/session';
 import { AddressFields } from '../../ui/address-fields';
-import { confirmAction } from '../../ui/confirm-dialog';
+import { confirmDeletion } from '../../ui/confirm-dialog';
 import { showSuccessDialog } from '../../ui/feedback';
 import { ApiForm, FormActions, FormField, useApiForm } from '../../ui/form';
 import { MaskedInput } from '../../ui/masked-input';
@@ -163,17 +163,18 @@ export function CompanyForm({ company, type, brazilId }: CompanyFormProps) {
   const back = listOfType(company?.company_type_id ?? chosenType).path;
 
   const remove = async (target: Company) => {
-    const confirmed = await confirmAction({
-      title: `Excluir a empresa ${target.corporate_name}?`,
-      content: 'A empresa e o seu contrato social serão apagados. Esta ação não pode ser desfeita.',
-      okText: 'Excluir',
-      danger: true,
-    });
-    if (!confirmed) return;
-    const answer = await removal.mutateAsync(target.id);
-    form.reset(form.getValues());
-    void showSuccessDialog(answer.message);
-    await navigate({ to: back });
+    const removed = await confirmDeletion(
+      {
+        title: `Excluir a empresa ${target.corporate_name}?`,
+        content: 'A empresa e o seu contrato social serão apagados. Esta ação não pode ser desfeita.',
+      },
+      async () => {
+        const answer = await removal.mutateAsync(target.id);
+        form.reset(form.getValues());
+        return answer.message;
+      },
+    );
+    if (removed) await navigate({ to: back });
   };
 
   const owner = company?.exporter?.name ?? company?.dispatcher?.name;

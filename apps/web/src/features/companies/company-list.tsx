@@ -11,9 +11,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useSession } from '../../lib/session';
-import { confirmAction } from '../../ui/confirm-dialog';
+import { confirmDeletion } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
-import { showSuccessDialog } from '../../ui/feedback';
 import { FilterBar } from '../../ui/filter-bar';
 import { formatCnpj } from '../../ui/format';
 import { ListPage, type PrimaryAction, usePrimaryAction } from '../../ui/list-page';
@@ -59,17 +58,14 @@ export function CompanyList({ kind }: { kind: CompanyListKind }) {
     : { ...primary, label: 'Novo importador ou consignatário' };
   const emptyAction = usePrimaryAction(action);
 
-  const remove = async (company: Company) => {
-    const confirmed = await confirmAction({
-      title: `Excluir a empresa ${company.corporate_name}?`,
-      content: 'A empresa e o seu contrato social serão apagados. Esta ação não pode ser desfeita.',
-      okText: 'Excluir',
-      danger: true,
-    });
-    if (!confirmed) return;
-    const answer = await removal.mutateAsync(company.id);
-    void showSuccessDialog(answer.message);
-  };
+  const remove = (company: Company) =>
+    confirmDeletion(
+      {
+        title: `Excluir a empresa ${company.corporate_name}?`,
+        content: 'A empresa e o seu contrato social serão apagados. Esta ação não pode ser desfeita.',
+      },
+      async () => (await removal.mutateAsync(company.id)).message,
+    );
 
   const columns: ColumnsType<Company> = [
     {

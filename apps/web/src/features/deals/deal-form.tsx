@@ -5,7 +5,7 @@ import { Card, Col, ConfigProvider, Input, InputNumber, Row, Select, Switch } fr
 import { useRef } from 'react';
 import { isApiError } from '../../api/api-error';
 import { showSuccessDialog, toast } from '../../ui/feedback';
-import { ApiForm, FormActions, FormField, useApiForm } from '../../ui/form';
+import { ApiForm, FormField, StickyFormActions, useApiForm } from '../../ui/form';
 import { useCreateDeal } from './api/create-deal';
 import { useSaveDealNorms } from './api/save-deal-norms';
 import { useUpdateDeal } from './api/update-deal';
@@ -165,22 +165,8 @@ export function DealForm({ deal, readOnly = false }: DealFormProps) {
           <DealNormsEditor registerField={form.meta.registerField} readOnly={readOnly} />
         </Card>
       </ConfigProvider>
-      {readOnly ? null : (
-        // Sticky: 'Salvar' stays in reach below a long list of norms.
-        <div
-          style={{
-            position: 'sticky',
-            bottom: 0,
-            zIndex: 2,
-            background: '#fff',
-            borderTop: '1px solid #f0f0f0',
-            padding: '8px 16px 12px',
-            boxShadow: '0 -2px 8px rgba(0, 0, 0, 0.04)',
-          }}
-        >
-          <FormActions onCancel={backToList} />
-        </div>
-      )}
+      {/* Sticky: 'Salvar' stays in reach below a long list of norms. */}
+      {readOnly ? null : <StickyFormActions onCancel={backToList} />}
     </ApiForm>
   );
 }

@@ -3,9 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { Form, Input, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useSession } from '../../lib/session';
-import { confirmAction } from '../../ui/confirm-dialog';
+import { confirmDeletion } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
-import { showSuccessDialog } from '../../ui/feedback';
 import { FilterBar } from '../../ui/filter-bar';
 import { ListPage, type PrimaryAction, usePrimaryAction } from '../../ui/list-page';
 import { RowActions } from '../../ui/row-actions';
@@ -29,20 +28,17 @@ export function DealsListPage() {
   const emptyAction = usePrimaryAction(newDeal);
   const removal = useDeleteDeal();
 
-  const remove = async (deal: Deal) => {
-    const confirmed = await confirmAction({
-      title: `Excluir o acordo ${deal.abbreviation}?`,
-      content:
-        deal.norms_count > 0 || deal.rules_count > 0 || deal.certificate_model
-          ? 'Este acordo tem normas, regras ou modelo de certificado: a exclusão só é possível depois de removê-los.'
-          : 'Esta ação não pode ser desfeita.',
-      okText: 'Excluir',
-      danger: true,
-    });
-    if (!confirmed) return;
-    const answer = await removal.mutateAsync(deal.id);
-    void showSuccessDialog(answer.message);
-  };
+  const remove = (deal: Deal) =>
+    confirmDeletion(
+      {
+        title: `Excluir o acordo ${deal.abbreviation}?`,
+        content:
+          deal.norms_count > 0 || deal.rules_count > 0 || deal.certificate_model
+            ? 'Este acordo tem normas, regras ou modelo de certificado: a exclusão só é possível depois de removê-los.'
+            : 'Esta ação não pode ser desfeita.',
+      },
+      async () => (await removal.mutateAsync(deal.id)).message,
+    );
 
   const columns: ColumnsType<Deal> = [
     {

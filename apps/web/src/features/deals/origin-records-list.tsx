@@ -4,9 +4,8 @@ import type { ColumnsType, ColumnType } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { useSession } from '../../lib/session';
-import { confirmAction } from '../../ui/confirm-dialog';
+import { confirmDeletion } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
-import { showSuccessDialog } from '../../ui/feedback';
 import { FilterBar } from '../../ui/filter-bar';
 import { ListPage, type PrimaryAction, usePrimaryAction } from '../../ui/list-page';
 import type { RecordEditKind } from '../../ui/record-edit-page';
@@ -46,16 +45,11 @@ export function OriginRecordsList<T extends DealRecord>({ kind }: { kind: Origin
   const removal = kind.edit.useRemove();
   const listPath = kind.edit.back.to;
 
-  const remove = async (record: T) => {
-    const confirmed = await confirmAction({
-      ...kind.edit.confirmRemoval(record),
-      okText: 'Excluir',
-      danger: true,
-    });
-    if (!confirmed) return;
-    const answer = await removal.mutateAsync(record.id);
-    void showSuccessDialog(answer.message);
-  };
+  const remove = (record: T) =>
+    confirmDeletion(
+      kind.edit.confirmRemoval(record),
+      async () => (await removal.mutateAsync(record.id)).message,
+    );
 
   const deal: ColumnType<T> = {
     title: 'Acordo',

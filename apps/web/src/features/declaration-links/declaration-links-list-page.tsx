@@ -17,10 +17,11 @@ import { confirmAction } from '../../ui/confirm-dialog';
 import { ACTIONS_KEY, DataTable } from '../../ui/data-table';
 import { showSuccessDialog } from '../../ui/feedback';
 import { FilterBar } from '../../ui/filter-bar';
-import { FlowTag } from '../../ui/flow-tag';
-import { formatDate, formatNcm, formatTaxId } from '../../ui/format';
+import { flowStatusColumn } from '../../ui/flow-tag';
+import { formatDate, formatNcm } from '../../ui/format';
 import { ListPage, type PrimaryAction } from '../../ui/list-page';
 import { MaskedInput } from '../../ui/masked-input';
+import { PartyCell, TwoLineCell } from '../../ui/table-cells';
 import { useListSearch } from '../../ui/use-list-search';
 import {
   approveLink,
@@ -43,15 +44,6 @@ function useLinkFlows() {
     staleTime: 5 * 60_000,
   });
 }
-
-const party = (row: DeclarationLink['exporter']) => (
-  <Space orientation="vertical" size={0}>
-    <span>{row.name}</span>
-    <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-      {formatTaxId(row.cnpj ?? row.cpf, '—')}
-    </Typography.Text>
-  </Space>
-);
 
 /**
  * /vinculo_declaracao: the links between exporters and the manufacturers whose declarations they cite (10 per
@@ -101,8 +93,8 @@ export function DeclarationLinksListPage() {
   };
 
   const columns: ColumnsType<DeclarationLink> = [
-    { title: 'Exportador', key: 'exporter', render: (_, row) => party(row.exporter) },
-    { title: 'Fabricante', key: 'manufacturer', render: (_, row) => party(row.manufacturer) },
+    { title: 'Exportador', key: 'exporter', render: (_, row) => <PartyCell party={row.exporter} /> },
+    { title: 'Fabricante', key: 'manufacturer', render: (_, row) => <PartyCell party={row.manufacturer} /> },
     {
       title: 'Declaração',
       key: 'declaration',
@@ -118,19 +110,14 @@ export function DeclarationLinksListPage() {
         </Space>
       ),
     },
-    {
-      title: 'Situação',
-      key: 'status',
-      render: (_, row) => <FlowTag flow={declarationLinkFlow} status={row.status} />,
-    },
+    flowStatusColumn(declarationLinkFlow),
     {
       title: 'Solicitado por',
       key: 'requested',
       render: (_, row) => (
-        <Space orientation="vertical" size={0}>
+        <TwoLineCell note={formatDate(row.created_at)}>
           <span>{DECLARATION_LINK_SIDES[row.requested_side]}</span>
-          <Typography.Text type="secondary">{formatDate(row.created_at)}</Typography.Text>
-        </Space>
+        </TwoLineCell>
       ),
     },
     {

@@ -1,18 +1,7 @@
 import type { DeclarationLink } from '@origem/contract/schemas/declaration-links';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/providers';
-import { createQueryClient } from '../../app/query-client';
-import { parseSearchParams, stringifySearchParams } from '../../lib/search-params';
-import { jsonResponse, makeUser, storeSession } from '../../test-utils';
+import { answerDialog, jsonResponse, makeUser, onePage, renderRoutes, storeSession } from '../../test-utils';
 import { DeclarationLinksListPage } from './declaration-links-list-page';
 
 const SLOW = 60_000;
@@ -52,50 +41,6 @@ function link(id: number, overrides: Partial<DeclarationLink> = {}): Declaration
   };
 }
 
-const page = (data: DeclarationLink[]) => ({
-  data,
-  current_page: 1,
-  per_page: 10,
-  total: data.length,
-  last_page: 1,
-  total_capped: false,
-});
-
-function renderList(path: string) {
-  const root = createRootRoute({ component: Outlet });
-  const router = createRouter({
-    routeTree: root.addChildren([
-      createRoute({
-        getParentRoute: () => root,
-        path: '/vinculo_declaracao',
-        component: DeclarationLinksListPage,
-      }),
-      createRoute({ getParentRoute: () => root, path: '/declaracao/$id', component: () => 'a declaração' }),
-    ]),
-    history: createMemoryHistory({ initialEntries: [path] }),
-    parseSearch: parseSearchParams,
-    stringifySearch: stringifySearchParams,
-  });
-  render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
-
-async function answer(text: string, button: string) {
-  const dialog = await waitFor(
-    () => {
-      const found = screen.getAllByRole('dialog').find((d) => d.textContent?.includes(text));
-      if (!found) throw new Error(`sem o diálogo "${text}"`);
-      return found;
-    },
-    { timeout: 10_000 },
-  );
-  fireEvent.click(within(dialog).getByRole('button', { name: button }));
-}
-
 describe('the declaration-links list', () => {
   it(
     'filters from the address; approving opens the declaration the answer names; a failed delete says SPEC §8’s text',
@@ -109,7 +54,8 @@ describe('the declaration-links list', () => {
         calls.push({ method, url });
         if (url.startsWith('/v2/declaration_link/declaration_link_flow'))
           return jsonResponse(200, { data: [{ id: 'PENDENTE', name: 'Pendente' }] });
-        if (method === 'GET') return jsonResponse(200, page([link(1), link(2, { declaration_id: 9 })]));
+        if (method === 'GET')
+          return jsonResponse(200, onePage([link(1), link(2, { declaration_id: 9 })], 10));
         if (method === 'DELETE') return jsonResponse(500, {});
         return jsonResponse(200, {
           id: 7,
@@ -117,7 +63,10 @@ describe('the declaration-links list', () => {
           declaration_link: link(1, { status: 'APROVADO', actions: ['reprove'] }),
         });
       });
-      const router = renderList('/vinculo_declaracao?declaration_id=7');
+      const { router } = renderRoutes('/vinculo_declaracao?declaration_id=7', {
+        '/vinculo_declaracao': DeclarationLinksListPage,
+        '/declaracao/$id': () => 'a declaração',
+      });
 
       const rows = await screen.findAllByRole('row', {}, { timeout: 10_000 });
       const first = rows.find((r) => r.textContent?.includes('Nº 7 —')) as HTMLElement;
@@ -125,12 +74,12 @@ describe('the declaration-links list', () => {
       expect(calls.find((c) => c.url.startsWith('/v2/declaration_link?'))?.url).toContain('declaration_id=7');
 
       fireEvent.click(within(first).getByRole('button', { name: /^Reprovar o vínculo/ }));
-      await answer('deixa de poder citar', 'Reprovar');
-      await answer('Erro ao deletar vínculo', 'OK');
+      await answerDialog('deixa de poder citar', 'Reprovar');
+      await answerDialog('Erro ao deletar vínculo', 'OK');
 
       fireEvent.click(within(first).getByRole('button', { name: /^Aprovar o vínculo/ }));
-      await answer('passa a poder citar esta declaração', 'Aprovar');
-      await answer('Vínculo APROVADO com sucesso!', 'OK');
+      await answerDialog('passa a poder citar esta declaração', 'Aprovar');
+      await answerDialog('Vínculo APROVADO com sucesso!', 'OK');
       await waitFor(() => expect(router.state.location.pathname).toBe('/declaracao/7'));
       expect(calls.filter((c) => c.method !== 'GET')).toEqual([
         { method: 'DELETE', url: '/v2/declaration_link/1' },

@@ -1,11 +1,11 @@
-import { Alert, Col, Row, Space } from 'antd';
+import { Alert } from 'antd';
 import { useSession } from '../../lib/session';
 import { RecordForbidden } from '../../ui/record-states';
 import { ApproveDeliveryButton } from './approve-delivery';
 import {
   DECLARATIONS_BACK,
   DeclarationFlowCard,
-  DeclarationHeader,
+  DeclarationFrame,
   DeclarationHistoryCard,
   WithDeclaration,
 } from './declaration-detail';
@@ -26,39 +26,34 @@ export function DeclarationAnalysisPage() {
   return (
     <WithDeclaration>
       {(declaration) => (
-        <>
-          <DeclarationHeader
-            declaration={declaration}
-            hint={`Análise · ${declaration.exporter.name} · ${declaration.trade_association.name}`}
-          />
-          <Row gutter={[16, 16]}>
-            <Col xs={24} xl={16}>
-              <DeclarationReadOnly declaration={declaration} />
-            </Col>
-            <Col xs={24} xl={8}>
-              <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-                <OriginCheckCard declaration={declaration} />
-                <DeclarationFlowCard
-                  title="Decisão"
-                  declaration={declaration}
-                  only={['take', 'digitally_signed', 'reject']}
-                  extra={
-                    declaration.actions.length === 0 && declaration.status === 'EM_ANALISE' ? (
-                      <Alert
-                        type="info"
-                        showIcon
-                        title="Só o analista que iniciou a análise decide sobre ela."
-                      />
-                    ) : (
-                      <ApproveDeliveryButton declaration={declaration} />
-                    )
-                  }
-                />
-                <DeclarationHistoryCard declaration={declaration} />
-              </Space>
-            </Col>
-          </Row>
-        </>
+        <DeclarationFrame
+          declaration={declaration}
+          hint={`Análise · ${declaration.exporter.name} · ${declaration.trade_association.name}`}
+          wideSide
+          main={<DeclarationReadOnly declaration={declaration} />}
+          side={
+            <>
+              <OriginCheckCard declaration={declaration} />
+              <DeclarationFlowCard
+                title="Decisão"
+                declaration={declaration}
+                only={['take', 'digitally_signed', 'reject']}
+                extra={
+                  declaration.actions.length === 0 && declaration.status === 'EM_ANALISE' ? (
+                    <Alert
+                      type="info"
+                      showIcon
+                      title="Só o analista que iniciou a análise decide sobre ela."
+                    />
+                  ) : (
+                    <ApproveDeliveryButton declaration={declaration} />
+                  )
+                }
+              />
+              <DeclarationHistoryCard declaration={declaration} />
+            </>
+          }
+        />
       )}
     </WithDeclaration>
   );

@@ -1,6 +1,5 @@
-import { Col, Row, Space } from 'antd';
 import {
-  DeclarationHeader,
+  DeclarationFrame,
   DeclarationHistoryCard,
   DeclarationStatusNotice,
   WithDeclaration,
@@ -12,20 +11,16 @@ export function DeclarationConsultPage() {
   return (
     <WithDeclaration>
       {(declaration) => (
-        <>
-          <DeclarationHeader declaration={declaration} />
-          <Row gutter={[16, 16]}>
-            <Col xs={24} xl={17}>
-              <DeclarationReadOnly declaration={declaration} />
-            </Col>
-            <Col xs={24} xl={7}>
-              <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-                <DeclarationStatusNotice declaration={declaration} />
-                <DeclarationHistoryCard declaration={declaration} />
-              </Space>
-            </Col>
-          </Row>
-        </>
+        <DeclarationFrame
+          declaration={declaration}
+          main={<DeclarationReadOnly declaration={declaration} />}
+          side={
+            <>
+              <DeclarationStatusNotice declaration={declaration} />
+              <DeclarationHistoryCard declaration={declaration} />
+            </>
+          }
+        />
       )}
     </WithDeclaration>
   );

@@ -17,7 +17,7 @@ import {
 import { a1SignaturePath, a3SignaturePath } from '@origem/contract/schemas/signatures';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Alert, Button, Card, Space } from 'antd';
+import { Alert, Button, Card, Col, Row, Space } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { ignoreShownError } from '../../api/api-error';
 import { useRouteId } from '../../lib/use-route-id';
@@ -200,6 +200,40 @@ export function DeclarationHeader({ declaration, hint }: { declaration: Declarat
       backTo={DECLARATION_SCREENS.list}
       extra={<DeclarationToolbar declaration={declaration} />}
     />
+  );
+}
+
+/**
+ * The frame of the stored declaration's screens: the header; the declaration on the left and, stacked on the
+ * right, what to do and what happened. The analysis gives the right column more room for its checks.
+ */
+export function DeclarationFrame({
+  declaration,
+  hint,
+  main,
+  side,
+  wideSide = false,
+}: {
+  declaration: Declaration;
+  hint?: ReactNode;
+  main: ReactNode;
+  side: ReactNode;
+  wideSide?: boolean;
+}) {
+  return (
+    <>
+      <DeclarationHeader declaration={declaration} hint={hint} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={wideSide ? 16 : 17}>
+          {main}
+        </Col>
+        <Col xs={24} xl={wideSide ? 8 : 7}>
+          <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+            {side}
+          </Space>
+        </Col>
+      </Row>
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Col, Row, Space } from 'antd';
+import { Alert } from 'antd';
 import { useState } from 'react';
 import { useSession } from '../../lib/session';
 import { useRouteId } from '../../lib/use-route-id';
@@ -8,7 +8,7 @@ import { DECLARATION_SCREENS } from './api/keys';
 import {
   DECLARATIONS_BACK,
   DeclarationFlowCard,
-  DeclarationHeader,
+  DeclarationFrame,
   DeclarationHistoryCard,
   WithDeclaration,
 } from './declaration-detail';
@@ -46,41 +46,39 @@ export function DeclarationEditPage() {
   return (
     <WithDeclaration>
       {(declaration) => (
-        <>
-          <DeclarationHeader declaration={declaration} />
-          <Row gutter={[16, 16]}>
-            <Col xs={24} xl={17}>
-              {declaration.can.edit ? (
-                <DeclarationForm
-                  key={`${declaration.id}-${declaration.updated_at}`}
-                  declaration={declaration}
-                  onDirtyChange={setDirty}
-                />
-              ) : (
-                <DeclarationReadOnly declaration={declaration} />
-              )}
-            </Col>
-            <Col xs={24} xl={7}>
-              <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-                <DeclarationFlowCard
-                  declaration={declaration}
-                  // What is sent is what was saved: unsaved changes first go through "Salvar".
-                  only={dirty && declaration.can.edit ? [] : ['send_analysis']}
-                  extra={
-                    dirty && declaration.can.edit ? (
-                      <Alert
-                        type="warning"
-                        showIcon
-                        title="Salve as alterações antes de enviar para análise."
-                      />
-                    ) : undefined
-                  }
-                />
-                <DeclarationHistoryCard declaration={declaration} />
-              </Space>
-            </Col>
-          </Row>
-        </>
+        <DeclarationFrame
+          declaration={declaration}
+          main={
+            declaration.can.edit ? (
+              <DeclarationForm
+                key={`${declaration.id}-${declaration.updated_at}`}
+                declaration={declaration}
+                onDirtyChange={setDirty}
+              />
+            ) : (
+              <DeclarationReadOnly declaration={declaration} />
+            )
+          }
+          side={
+            <>
+              <DeclarationFlowCard
+                declaration={declaration}
+                // What is sent is what was saved: unsaved changes first go through "Salvar".
+                only={dirty && declaration.can.edit ? [] : ['send_analysis']}
+                extra={
+                  dirty && declaration.can.edit ? (
+                    <Alert
+                      type="warning"
+                      showIcon
+                      title="Salve as alterações antes de enviar para análise."
+                    />
+                  ) : undefined
+                }
+              />
+              <DeclarationHistoryCard declaration={declaration} />
+            </>
+          }
+        />
       )}
     </WithDeclaration>
   );

@@ -2,17 +2,17 @@ import { AuditOutlined, EditOutlined, EyeOutlined, PrinterOutlined } from '@ant-
 import { declarationFlow } from '@origem/contract/flows';
 import { type DeclarationListItem, declarationListQuery } from '@origem/contract/schemas/declarations';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Button, Form, Input, InputNumber, Select, Space, Tooltip, Typography } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { ignoreShownError } from '../../api/api-error';
 import { useSession } from '../../lib/session';
 import { ACTIONS_KEY, DataTable } from '../../ui/data-table';
-import { DateInput } from '../../ui/date-input';
-import { FilterBar } from '../../ui/filter-bar';
-import { FlowTag, flowStateOptions } from '../../ui/flow-tag';
-import { formatDate, formatNcm, formatTaxId } from '../../ui/format';
+import { FilterBar, PeriodFilters } from '../../ui/filter-bar';
+import { flowStateOptions, flowStatusColumn } from '../../ui/flow-tag';
+import { formatDate, formatNcm } from '../../ui/format';
 import { ListPage, type PrimaryAction, usePrimaryAction } from '../../ui/list-page';
 import { MaskedInput } from '../../ui/masked-input';
+import { PartyCell, TwoLineCell } from '../../ui/table-cells';
 import { TypeAheadSelect } from '../../ui/type-ahead-select';
 import { useListSearch } from '../../ui/use-list-search';
 import { downloadDeclarationPdf } from './api/declaration-documents';
@@ -53,12 +53,9 @@ export function DeclarationsListPage() {
       title: 'Produto',
       key: 'product',
       render: (_, row) => (
-        <Space orientation="vertical" size={0}>
+        <TwoLineCell note={row.internal_product_code ? `Cód. ${row.internal_product_code}` : null}>
           <Link to={declarationScreenFor(user, row).to}>{row.product_name}</Link>
-          {row.internal_product_code ? (
-            <Typography.Text type="secondary">Cód. {row.internal_product_code}</Typography.Text>
-          ) : null}
-        </Space>
+        </TwoLineCell>
       ),
     },
     { title: 'NCM', key: 'ncm', width: 110, render: (_, row) => formatNcm(row.ncm) },
@@ -67,23 +64,12 @@ export function DeclarationsListPage() {
           {
             title: 'Exportador',
             key: 'exporter',
-            render: (_: unknown, row: DeclarationListItem) => (
-              <Space orientation="vertical" size={0}>
-                <span>{row.exporter.name}</span>
-                <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-                  {formatTaxId(row.exporter.cnpj ?? row.exporter.cpf, '—')}
-                </Typography.Text>
-              </Space>
-            ),
+            render: (_: unknown, row: DeclarationListItem) => <PartyCell party={row.exporter} />,
           },
         ]
       : []),
     { title: 'Acordo', key: 'deal', width: 90, render: (_, row) => row.deal.abbreviation },
-    {
-      title: 'Situação',
-      key: 'status',
-      render: (_, row) => <FlowTag flow={declarationFlow} status={row.status} />,
-    },
+    flowStatusColumn(declarationFlow),
     { title: 'Criada em', key: 'created', width: 110, render: (_, row) => formatDate(row.created_at) },
     { title: 'Válida até', key: 'valid', width: 110, render: (_, row) => formatDate(row.valid_until, '—') },
     {
@@ -152,12 +138,7 @@ export function DeclarationsListPage() {
           <Form.Item name="internal_product_code" label="Código interno">
             <Input allowClear />
           </Form.Item>
-          <Form.Item name="start_date" label="Criada de">
-            <DateInput />
-          </Form.Item>
-          <Form.Item name="end_date" label="Criada até">
-            <DateInput />
-          </Form.Item>
+          <PeriodFilters fromLabel="Criada de" toLabel="Criada até" />
         </FilterBar>
       }
     >

@@ -1,22 +1,18 @@
 import { type RoleSlug, SYSTEM_ROLES } from '@origem/contract/permissions';
 import type { Declaration } from '@origem/contract/schemas/declarations';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildMenu } from '../../app/menu';
-import { AppProviders } from '../../app/providers';
-import { createQueryClient } from '../../app/query-client';
 import { DELIVERED_ROUTES } from '../../app/screens';
-import { parseSearchParams, stringifySearchParams } from '../../lib/search-params';
-import { jsonResponse, makeUser, storeSession } from '../../test-utils';
+import {
+  findDialog,
+  jsonResponse,
+  makeUser,
+  renderRoutes,
+  storeSession,
+  stubApiByPath,
+} from '../../test-utils';
 import { printFailureText } from './api/declaration-documents';
 import { DeclarationAnalysisPage } from './declaration-analysis-page';
 import { DeclarationEditPage } from './declaration-edit-page';
@@ -113,62 +109,16 @@ function declaration(overrides: Partial<Declaration> = {}): Declaration {
   };
 }
 
-type Call = { method: string; url: string; body: unknown };
-
-/** Answers GETs from `gets` (by path), every other call with `answer`; records the calls (FormData kept as is). */
-function stubApi(gets: Record<string, unknown>, answer: (call: Call) => Response) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const method = init?.method ?? 'GET';
-    const path = url.split('?')[0] ?? url;
-    if (method === 'GET' && path === '/v1/user/detail') return jsonResponse(200, makeUser('analista'));
-    const body =
-      init?.body instanceof FormData ? init.body : init?.body ? JSON.parse(String(init.body)) : undefined;
-    const call = { method, url, body };
-    calls.push(call);
-    if (method === 'GET') return path in gets ? jsonResponse(200, gets[path]) : jsonResponse(404, {});
-    return answer(call);
-  });
-  return calls;
-}
-
-function renderAt(pattern: string, path: string, ui: () => ReactNode) {
-  const root = createRootRoute({ component: Outlet });
-  const router = createRouter({
-    routeTree: root.addChildren([
-      createRoute({ getParentRoute: () => root, path: pattern, component: ui }),
-      createRoute({ getParentRoute: () => root, path: '/declaracao', component: () => 'lista' }),
-    ]),
-    history: createMemoryHistory({ initialEntries: [path] }),
-    parseSearch: parseSearchParams,
-    stringifySearch: stringifySearchParams,
-  });
-  render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
-
-async function dialogWith(text: string) {
-  return waitFor(
-    () => {
-      const found = screen.getAllByRole('dialog').find((d) => d.textContent?.includes(text));
-      if (!found) throw new Error(`sem o diálogo "${text}"`);
-      return found;
-    },
-    { timeout: 10_000 },
-  );
-}
+/** `ui` on its real path (`pattern`), beside a stand-in for the list the screens lead back to. */
+const renderAt = (pattern: string, path: string, ui: () => ReactNode) =>
+  renderRoutes(path, { [pattern]: ui, '/declaracao': () => 'lista' });
 
 describe('declaration screens', () => {
   it(
     'the analysis screen shows the origin check and approves by delivery at the chosen location',
     async () => {
       storeSession(makeUser('analista'));
-      const calls = stubApi(
+      const calls = stubApiByPath(
         {
           '/v1/declaration/7': declaration(),
           '/v1/delivery_location/all': { data: [{ id: 3, name: 'Sede da associação emissora' }] },
@@ -192,7 +142,7 @@ describe('declaration screens', () => {
       expect(screen.queryByRole('button', { name: 'Aprovar (assinatura digital)' })).toBeNull();
 
       fireEvent.click(screen.getByRole('button', { name: 'Aprovar (entrega física)' }));
-      const modal = await dialogWith('Aprovar a declaração pela entrega');
+      const modal = await findDialog('Aprovar a declaração pela entrega');
       // Nothing chosen: the modal says so and sends nothing.
       fireEvent.click(within(modal).getByRole('button', { name: 'Aprovar (entrega física)' }));
       expect(await within(modal).findByText('Escolha o local de entrega da via assinada.')).toBeTruthy();
@@ -201,7 +151,7 @@ describe('declaration screens', () => {
       fireEvent.mouseDown(within(modal).getByRole('combobox'));
       fireEvent.click((await screen.findAllByTitle('Sede da associação emissora')).at(-1) as HTMLElement);
       fireEvent.click(within(modal).getByRole('button', { name: 'Aprovar (entrega física)' }));
-      await dialogWith('Declaração APROVADA com sucesso!');
+      await findDialog('Declaração APROVADA com sucesso!');
       expect(calls.filter((c) => c.method === 'POST')).toEqual([
         { method: 'POST', url: '/v1/declaration/approve_delivery/7', body: { delivery_location_id: 3 } },
       ]);
@@ -230,7 +180,7 @@ describe('declaration screens', () => {
     'a draft: a blank material row is refused in place, and sending waits for the save',
     async () => {
       storeSession(makeUser('exportador', { exporter: { id: cafe.id } }));
-      const calls = stubApi(draftGets(), () => jsonResponse(200, draft()));
+      const calls = stubApiByPath(draftGets(), () => jsonResponse(200, draft()));
       renderAt('/declaracao/$id', '/declaracao/7', () => <DeclarationEditPage />);
 
       const form = await screen.findByRole('form', { name: 'Dados da declaração' }, { timeout: 10_000 });
@@ -254,13 +204,13 @@ describe('declaration screens', () => {
     'a draft: removing a material saves the rest as JSON in the multipart form',
     async () => {
       storeSession(makeUser('exportador', { exporter: { id: cafe.id } }));
-      const calls = stubApi(draftGets(), () => jsonResponse(200, draft()));
+      const calls = stubApiByPath(draftGets(), () => jsonResponse(200, draft()));
       renderAt('/declaracao/$id', '/declaracao/7', () => <DeclarationEditPage />);
 
       const form = await screen.findByRole('form', { name: 'Dados da declaração' }, { timeout: 10_000 });
       fireEvent.click(within(form).getByRole('button', { name: 'Remover o material 2' }));
       fireEvent.click(within(form).getByRole('button', { name: 'Salvar' }));
-      await dialogWith('Declaração editada com sucesso!');
+      await findDialog('Declaração editada com sucesso!');
       const put = calls.find((c) => c.method === 'PUT');
       expect(put?.url).toBe('/v1/declaration/7');
       const body = put?.body as FormData;
@@ -289,7 +239,7 @@ describe('declaration screens', () => {
         actions: ['send_analysis'],
         can: { edit: false, delete: true, clone: true, sign: false },
       });
-      stubApi({ '/v1/declaration/7': draft }, () =>
+      stubApiByPath({ '/v1/declaration/7': draft }, () =>
         jsonResponse(235, { code: 'Conflict', message: 'vinculado' }),
       );
       renderAt('/declaracao/$id', '/declaracao/7', () => <DeclarationEditPage />);
@@ -297,9 +247,9 @@ describe('declaration screens', () => {
         await screen.findByText('Falta o processo produtivo completo.', {}, { timeout: 10_000 }),
       ).toBeTruthy();
       fireEvent.click(screen.getByRole('button', { name: 'Excluir' }));
-      const confirm = await dialogWith('Esta ação não pode ser desfeita.');
+      const confirm = await findDialog('Esta ação não pode ser desfeita.');
       fireEvent.click(within(confirm).getByRole('button', { name: 'Excluir' }));
-      await dialogWith('O item não pode ser excluído devido a ter certificado vinculado...');
+      await findDialog('O item não pode ser excluído devido a ter certificado vinculado...');
     },
     SLOW,
   );

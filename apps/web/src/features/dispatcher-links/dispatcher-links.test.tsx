@@ -1,19 +1,17 @@
 import type { DispatcherLink, DispatcherLinkDetail } from '@origem/contract/schemas/dispatcher-links';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/providers';
-import { createQueryClient } from '../../app/query-client';
-import { parseSearchParams, stringifySearchParams } from '../../lib/search-params';
-import { jsonResponse, makeUser, storeSession } from '../../test-utils';
+import {
+  type ApiCall,
+  answerDialog,
+  jsonResponse,
+  makeUser,
+  onePage,
+  renderRoutes,
+  storeSession,
+  stubApiByPath,
+} from '../../test-utils';
 import { pageReload } from './link-actions';
 import { LinkAnalysisPage } from './link-analysis-page';
 import { RequestExporterLinkPage } from './link-request-page';
@@ -54,68 +52,16 @@ function link(id: number, exporter: typeof cafe, overrides: Partial<DispatcherLi
   };
 }
 
-type Call = { method: string; url: string; body: unknown };
+/** GETs answered from `gets` (by path); every other call with `answer`'s body, 200. */
+const stubApi = (gets: Record<string, unknown>, answer: (call: ApiCall) => unknown) =>
+  stubApiByPath(gets, (call) => jsonResponse(200, answer(call)));
 
-/** Answers GETs from `gets` (by path), and every other call with `answer`; records the calls. */
-function stubApi(gets: Record<string, unknown>, answer: (call: Call) => unknown) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const method = init?.method ?? 'GET';
-    const path = url.split('?')[0] ?? url;
-    if (method === 'GET' && path === '/v1/user/detail') return jsonResponse(200, makeUser('despachante'));
-    const call = { method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    if (method === 'GET') return path in gets ? jsonResponse(200, gets[path]) : jsonResponse(404, {});
-    return jsonResponse(200, answer(call));
-  });
-  return calls;
-}
-
-const page = (data: DispatcherLink[]) => ({
-  data,
-  current_page: 1,
-  per_page: 15,
-  total: data.length,
-  last_page: 1,
-  total_capped: false,
-});
-
-/** `ui` on its real path (`pattern`), beside stand-ins for the screens it leads to. */
+/** `ui` on its real path (`pattern`), beside a stand-in for the dispatcher's list the screens lead back to. */
 function renderAt(pattern: string, path: string, ui: () => ReactNode) {
-  const root = createRootRoute({ component: Outlet });
-  const list = '/vinculo/lista-vinculos-despachante';
-  const tree = root.addChildren([
-    createRoute({ getParentRoute: () => root, path: pattern, component: ui }),
-    ...(pattern === list
-      ? []
-      : [createRoute({ getParentRoute: () => root, path: list, component: () => 'lista do despachante' })]),
-  ]);
-  const router = createRouter({
-    routeTree: tree,
-    history: createMemoryHistory({ initialEntries: [path] }),
-    parseSearch: parseSearchParams,
-    stringifySearch: stringifySearchParams,
-  });
-  render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
-
-/** Clicks `button` in the dialog showing `text`. */
-async function answer(text: string, button: string) {
-  const dialog = await waitFor(
-    () => {
-      const found = screen.getAllByRole('dialog').find((d) => d.textContent?.includes(text));
-      if (!found) throw new Error(`sem o diálogo "${text}"`);
-      return found;
-    },
-    { timeout: 10_000 },
-  );
-  fireEvent.click(within(dialog).getByRole('button', { name: button }));
+  return renderRoutes(path, {
+    '/vinculo/lista-vinculos-despachante': () => 'lista do despachante',
+    [pattern]: ui,
+  }).router;
 }
 
 describe('dispatcher-exporter link screens', () => {
@@ -124,7 +70,7 @@ describe('dispatcher-exporter link screens', () => {
     async () => {
       storeSession(makeUser('despachante', { dispatcher: { id: porto.id } }));
       const approved = link(2, cafe, { status: 'APROVADO', actions: ['request_deletion'] });
-      const calls = stubApi({ '/v1/dispatcher_exporter/link': page([link(1, acucar), approved]) }, () => ({
+      const calls = stubApi({ '/v1/dispatcher_exporter/link': onePage([link(1, acucar), approved]) }, () => ({
         message: 'Solicitação de exclusão enviada para o exportador!',
         dispatcher_exporter_link: approved,
       }));
@@ -149,11 +95,11 @@ describe('dispatcher-exporter link screens', () => {
       expect(screen.getByRole('button', { name: 'Solicitar vínculo com exportador' })).toBeTruthy();
 
       fireEvent.click(within(cafeRow).getByRole('button', { name: /Solicitar exclusão/ }));
-      await answer(
+      await answerDialog(
         'Solicitar a exclusão deste vínculo? A outra parte precisará confirmar.',
         'Solicitar exclusão',
       );
-      await answer('Solicitação de exclusão enviada para o exportador!', 'OK');
+      await answerDialog('Solicitação de exclusão enviada para o exportador!', 'OK');
       await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
       expect(calls.find((c) => c.method === 'PUT')?.url).toBe('/v1/dispatcher_exporter/link/2/deletion');
     },
@@ -198,7 +144,7 @@ describe('dispatcher-exporter link screens', () => {
       if (!option) throw new Error('sem a opção');
       fireEvent.click(option);
       fireEvent.click(screen.getByRole('button', { name: 'Solicitar vínculo' }));
-      await answer('Solicitação de vínculo com exportador realizado com sucesso!', 'OK');
+      await answerDialog('Solicitação de vínculo com exportador realizado com sucesso!', 'OK');
       await waitFor(() => expect(router.state.location.pathname).toBe('/vinculo/lista-vinculos-despachante'));
       expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
         '/v1/dispatcher_exporter/exporter/5/link',
@@ -239,11 +185,11 @@ describe('dispatcher-exporter link screens', () => {
       expect(screen.getByText('Criação')).toBeTruthy();
 
       fireEvent.click(screen.getByRole('button', { name: 'Aprovar' }));
-      await answer(
+      await answerDialog(
         'Aprovar o vínculo? O despachante passa a ver e a agir pelos registros do exportador.',
         'Aprovar',
       );
-      await answer('Solicitação APROVADA com sucesso!', 'OK');
+      await answerDialog('Solicitação APROVADA com sucesso!', 'OK');
       expect(calls.find((c) => c.method === 'PUT')?.url).toBe('/v1/dispatcher_exporter_link/8/approval');
     },
     SLOW,

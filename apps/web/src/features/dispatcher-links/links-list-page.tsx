@@ -7,17 +7,17 @@ import {
   LINK_SIDES,
 } from '@origem/contract/schemas/dispatcher-links';
 import { useNavigate } from '@tanstack/react-router';
-import { Button, Form, Select, Space, Tooltip, Typography } from 'antd';
+import { Button, Form, Select, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import type { z } from 'zod';
 import { useSession } from '../../lib/session';
 import { ACTIONS_KEY, DataTable } from '../../ui/data-table';
-import { FilterBar } from '../../ui/filter-bar';
-import { FlowTag, flowStateOptions } from '../../ui/flow-tag';
-import { formatDate, formatTaxId } from '../../ui/format';
+import { FilterBar, TaxIdFilters } from '../../ui/filter-bar';
+import { flowStateOptions, flowStatusColumn } from '../../ui/flow-tag';
+import { formatDate } from '../../ui/format';
 import { ListPage, type PrimaryAction, usePrimaryAction } from '../../ui/list-page';
-import { MaskedInput } from '../../ui/masked-input';
 import { RemoteSelect } from '../../ui/remote-select';
+import { PartyCell, TwoLineCell } from '../../ui/table-cells';
 import { useListSearch } from '../../ui/use-list-search';
 import { DISPATCHER_SIDE_PATH, EXPORTER_SIDE_PATH, LINK_PATH } from './api/keys';
 import { useLinksTable } from './api/links-table';
@@ -69,15 +69,6 @@ const VIEWS = {
 const STATUS_OPTIONS = flowStateOptions(dispatcherLinkFlow);
 type AssociationOption = { id: number; name: string; abbreviation: string | null };
 
-const party = (row: DispatcherLink['exporter']) => (
-  <Space orientation="vertical" size={0}>
-    <span>{row.name}</span>
-    <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-      {formatTaxId(row.cnpj ?? row.cpf, '—')}
-    </Typography.Text>
-  </Space>
-);
-
 /** The list of one view: filters and page in the URL, status as the flow's tag, the deletion steps in each row. */
 function LinksListPage({ view }: { view: LinkListView }) {
   const navigate = useNavigate();
@@ -97,7 +88,7 @@ function LinksListPage({ view }: { view: LinkListView }) {
           {
             title: 'Exportador',
             key: 'exporter',
-            render: (_: unknown, row: DispatcherLink) => party(row.exporter),
+            render: (_: unknown, row: DispatcherLink) => <PartyCell party={row.exporter} />,
           },
         ]
       : []),
@@ -106,7 +97,7 @@ function LinksListPage({ view }: { view: LinkListView }) {
           {
             title: 'Despachante',
             key: 'dispatcher',
-            render: (_: unknown, row: DispatcherLink) => party(row.dispatcher),
+            render: (_: unknown, row: DispatcherLink) => <PartyCell party={row.dispatcher} />,
           },
         ]
       : []),
@@ -119,19 +110,14 @@ function LinksListPage({ view }: { view: LinkListView }) {
           },
         ]
       : []),
-    {
-      title: 'Situação',
-      key: 'status',
-      render: (_, row) => <FlowTag flow={dispatcherLinkFlow} status={row.status} />,
-    },
+    flowStatusColumn(dispatcherLinkFlow),
     {
       title: 'Solicitado por',
       key: 'requested_by',
       render: (_, row) => (
-        <Space orientation="vertical" size={0}>
+        <TwoLineCell note={formatDate(row.created_at)}>
           <span>{LINK_SIDES[row.requested_by]}</span>
-          <Typography.Text type="secondary">{formatDate(row.created_at)}</Typography.Text>
-        </Space>
+        </TwoLineCell>
       ),
     },
     {
@@ -177,12 +163,7 @@ function LinksListPage({ view }: { view: LinkListView }) {
               />
             </Form.Item>
           ) : null}
-          <Form.Item name="cpf" label={`CPF ${view.taxIdOf}`}>
-            <MaskedInput mask="cpf" allowClear />
-          </Form.Item>
-          <Form.Item name="cnpj" label={`CNPJ ${view.taxIdOf}`}>
-            <MaskedInput mask="cnpj" allowClear />
-          </Form.Item>
+          <TaxIdFilters whose={view.taxIdOf} />
         </FilterBar>
       }
     >

@@ -1,7 +1,7 @@
 import type { AssociationDetail } from '@origem/contract/schemas/entities';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeUser, renderInApp, storeSession } from '../../test-utils';
+import { jsonResponse, makeUser, onePage, renderInApp, storeSession } from '../../test-utils';
 import { associationPage } from './association-edit-page';
 import { EntityForm } from './entity-form';
 
@@ -39,13 +39,11 @@ const santos: AssociationDetail = {
 
 const noDeals = { deals: [], dealsFailed: false };
 
-const page = (data: unknown[]) => ({ data, current_page: 1, per_page: 20, total: data.length, last_page: 1 });
-
 function stubApi() {
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const path = String(input).split('?')[0] ?? '';
     if (init?.method === 'POST') return jsonResponse(200, santos);
-    if (path === '/v1/user/search') return jsonResponse(200, page([bruno, elisa]));
+    if (path === '/v1/user/search') return jsonResponse(200, onePage([bruno, elisa], 20));
     if (path === '/v1/federation/all') return jsonResponse(200, { data: [santos.federation] });
     return jsonResponse(200, { data: [] });
   });

@@ -1,7 +1,8 @@
 import type { Association } from '@origem/contract/schemas/entities';
 import { Typography } from 'antd';
+import { taxIdColumn } from '../../ui/table-cells';
 import { associationsApi } from './api/entity-api';
-import { cnpjColumn, placeColumn } from './entity-columns';
+import { placeColumn } from './entity-columns';
 import { EntityListPage, type EntityListView } from './entity-list-page';
 import { associationPath } from './entity-paths';
 
@@ -32,7 +33,7 @@ const view: EntityListView<Association> = {
         </Typography.Text>
       ),
     },
-    cnpjColumn(),
+    taxIdColumn('cnpj'),
     placeColumn(),
     { title: 'Federação', key: 'federation', render: (_, row) => row.federation?.name ?? '—' },
   ],

@@ -1,6 +1,7 @@
 import type { Confederation } from '@origem/contract/schemas/entities';
+import { taxIdColumn } from '../../ui/table-cells';
 import { confederationsApi } from './api/entity-api';
-import { cnpjColumn, placeColumn } from './entity-columns';
+import { placeColumn } from './entity-columns';
 import { EntityListPage, type EntityListView } from './entity-list-page';
 import { confederationPath } from './entity-paths';
 
@@ -28,7 +29,7 @@ const view: EntityListView<Confederation> = {
       key: 'code',
       render: (code: string | null) => code ?? '—',
     },
-    cnpjColumn(),
+    taxIdColumn('cnpj'),
     placeColumn(),
     {
       title: 'Federações',

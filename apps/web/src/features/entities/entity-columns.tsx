@@ -1,17 +1,6 @@
 import type { ColumnType } from 'antd/es/table/interface';
-import { formatTaxId } from '../../ui/format';
 
 type Located = { city: string | null; state: string | null };
-
-/** The CNPJ column every entity list has: masked (00.000.000/0000-00, letters kept), '—' when absent. */
-export function cnpjColumn<T extends { cnpj: string | null }>(): ColumnType<T> {
-  return {
-    title: 'CNPJ',
-    dataIndex: 'cnpj',
-    key: 'cnpj',
-    render: (cnpj: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatTaxId(cnpj, '—')}</span>,
-  };
-}
 
 /** 'Santos/SP', or '—' when neither is known. */
 export function placeColumn<T extends Located>(): ColumnType<T> {

@@ -2,8 +2,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { useNavigate } from '@tanstack/react-router';
 import { Button } from 'antd';
 import { ignoreShownError } from '../../api/api-error';
-import { confirmAction } from '../../ui/confirm-dialog';
-import { showSuccessDialog } from '../../ui/feedback';
+import { confirmDeletion } from '../../ui/confirm-dialog';
 import { PageHeader } from '../../ui/page-header';
 
 export type EntityDeletion = {
@@ -38,17 +37,15 @@ export function EntityFormHeader({
 }) {
   const navigate = useNavigate();
   const remove = async (target: { id: number; name: string }, how: EntityDeletion) => {
-    const confirmed = await confirmAction({
-      title: `Excluir ${how.noun} ${target.name}?`,
-      content: how.note,
-      okText: 'Excluir',
-      danger: true,
-    });
-    if (!confirmed) return;
-    const message = await how.remove(target.id);
-    how.onDeleted();
-    void showSuccessDialog(message);
-    await navigate({ to: listPath });
+    const removed = await confirmDeletion(
+      { title: `Excluir ${how.noun} ${target.name}?`, content: how.note },
+      async () => {
+        const message = await how.remove(target.id);
+        how.onDeleted();
+        return message;
+      },
+    );
+    if (removed) await navigate({ to: listPath });
   };
   return (
     <PageHeader

@@ -2,9 +2,8 @@ import { entityListQuery, type Logo } from '@origem/contract/schemas/entities';
 import { Form, Input } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useSession } from '../../lib/session';
-import { confirmAction } from '../../ui/confirm-dialog';
+import { confirmDeletion } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
-import { showSuccessDialog } from '../../ui/feedback';
 import { FilterBar } from '../../ui/filter-bar';
 import { ListPage, type PrimaryAction, usePrimaryAction } from '../../ui/list-page';
 import { RowActions } from '../../ui/row-actions';
@@ -50,16 +49,10 @@ export function EntityListPage<T extends EntityRow>({ view }: { view: EntityList
     : undefined;
   const emptyAction = usePrimaryAction(create);
 
-  const remove = async (row: T) => {
-    const confirmed = await confirmAction({
-      title: `Excluir ${view.noun} ${row.name}?`,
-      content: view.deletionNote(row),
-      okText: 'Excluir',
-      danger: true,
-    });
-    if (!confirmed) return;
-    void showSuccessDialog(await removal.mutateAsync(row.id));
-  };
+  const remove = (row: T) =>
+    confirmDeletion({ title: `Excluir ${view.noun} ${row.name}?`, content: view.deletionNote(row) }, () =>
+      removal.mutateAsync(row.id),
+    );
 
   const columns: ColumnsType<T> = [
     {

@@ -2,7 +2,7 @@ import { messages } from '@origem/contract/messages.pt';
 import type { Federation } from '@origem/contract/schemas/entities';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeUser, renderInApp, storeSession } from '../../test-utils';
+import { jsonResponse, makeUser, onePage, renderInApp, storeSession } from '../../test-utils';
 import { EntityForm } from './entity-form';
 import { federationPage } from './federation-edit-page';
 import { FederationsListPage } from './federations-list-page';
@@ -36,8 +36,7 @@ function stubApi() {
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const path = String(input).split('?')[0] ?? '';
     if (init?.method === 'DELETE') return jsonResponse(204);
-    if (path === '/v1/federation')
-      return jsonResponse(200, { data: [facesp], current_page: 1, per_page: 15, total: 1, last_page: 1 });
+    if (path === '/v1/federation') return jsonResponse(200, onePage([facesp]));
     return jsonResponse(200, { data: [] });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -1,6 +1,7 @@
 import type { Federation } from '@origem/contract/schemas/entities';
+import { taxIdColumn } from '../../ui/table-cells';
 import { federationsApi } from './api/entity-api';
-import { cnpjColumn, placeColumn } from './entity-columns';
+import { placeColumn } from './entity-columns';
 import { EntityListPage, type EntityListView } from './entity-list-page';
 import { federationPath } from './entity-paths';
 
@@ -22,7 +23,7 @@ const view: EntityListView<Federation> = {
       ? 'Há associações comerciais nesta federação: a exclusão só é possível depois de movê-las ou excluí-las.'
       : 'Esta ação não pode ser desfeita.',
   columns: [
-    cnpjColumn(),
+    taxIdColumn('cnpj'),
     placeColumn(),
     { title: 'Confederação', key: 'confederation', render: (_, row) => row.confederation?.name ?? '—' },
     {

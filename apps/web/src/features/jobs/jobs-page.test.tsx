@@ -1,7 +1,7 @@
 import { type Job, jobMessages } from '@origem/contract/schemas/jobs';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeUser, renderInApp, storeSession } from '../../test-utils';
+import { jsonResponse, makeUser, onePage, renderInApp, storeSession } from '../../test-utils';
 import { JobsPage } from './jobs-page';
 
 // A whole antd screen renders slowly under jsdom on a busy machine.
@@ -27,8 +27,6 @@ const done: Job = {
   last_error: null,
 };
 
-const page = (data: Job[]) => ({ data, current_page: 1, per_page: 15, total: data.length, last_page: 1 });
-
 /** Answers the list with `rows` (the retry marks the failed job pending); records every call. */
 function stubApi(rows: Job[]) {
   let current = rows;
@@ -38,7 +36,7 @@ function stubApi(rows: Job[]) {
       current = current.map((job) => (job.id === 31 ? { ...job, status: 'PENDENTE', attempts: 0 } : job));
       return jsonResponse(200, { message: jobMessages.retried });
     }
-    if (path === '/v1/job') return jsonResponse(200, page(current));
+    if (path === '/v1/job') return jsonResponse(200, onePage(current));
     return jsonResponse(404, { message: 'x' });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -1,18 +1,7 @@
 import { legalRepresentativeMessages } from '@origem/contract/schemas/legal-representatives';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/providers';
-import { createQueryClient } from '../../app/query-client';
-import { parseSearchParams, stringifySearchParams } from '../../lib/search-params';
-import { jsonResponse, makeUser, renderInApp, storeSession } from '../../test-utils';
+import { jsonResponse, makeUser, renderInApp, renderRoutes, storeSession } from '../../test-utils';
 import { LegalRepresentativeEditPage } from './legal-representative-edit-page';
 import { LegalRepresentativeForm } from './legal-representative-form';
 import { type Call, cafe, representative, searches, stubApi } from './test-rows';
@@ -50,29 +39,11 @@ const pdf = () => new File(['%PDF-1.7\n%%EOF\n'], 'procuracao-assinada.pdf', { t
 const form = (call: Call | undefined) => call?.body as FormData;
 
 /** The edit screen on its real path, without the app shell. */
-function renderEditPage(path: string) {
-  const root = createRootRoute({ component: Outlet });
-  const routeTree = root.addChildren([
-    createRoute({ getParentRoute: () => root, path: '/responsavel-legal', component: () => 'lista' }),
-    createRoute({
-      getParentRoute: () => root,
-      path: '/responsavel-legal/$id',
-      component: LegalRepresentativeEditPage,
-    }),
-  ]);
-  const router = createRouter({
-    routeTree,
-    history: createMemoryHistory({ initialEntries: [path] }),
-    parseSearch: parseSearchParams,
-    stringifySearch: stringifySearchParams,
-  });
-  render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
+const renderEditPage = (path: string) =>
+  renderRoutes(path, {
+    '/responsavel-legal': () => 'lista',
+    '/responsavel-legal/$id': LegalRepresentativeEditPage,
+  }).router;
 
 describe('LegalRepresentativeForm', () => {
   it(

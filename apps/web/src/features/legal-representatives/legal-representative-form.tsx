@@ -9,7 +9,8 @@ import { Button, Card, Col, Divider, Input, Row, Space } from 'antd';
 import { useMemo } from 'react';
 import { ignoreShownError } from '../../api/api-error';
 import { useSession } from '../../lib/session';
-import { confirmAction } from '../../ui/confirm-dialog';
+import { confirmDeletion } from '../../ui/confirm-dialog';
+import { ContactFields } from '../../ui/contact-fields';
 import { DateInput } from '../../ui/date-input';
 import { showSuccessDialog } from '../../ui/feedback';
 import { ApiForm, FormActions, FormField, useApiForm } from '../../ui/form';
@@ -70,18 +71,14 @@ export function RepresentativeActions({
 /** Asks, deletes, tells: shared by the list's row action and the edit screen. */
 export function useRemoveRepresentative() {
   const removal = useDeleteLegalRepresentative();
-  return async (target: { id: number; name: string }): Promise<boolean> => {
-    const confirmed = await confirmAction({
-      title: `Excluir o responsável legal ${target.name}?`,
-      content: 'Ele deixará de aparecer nas listas e não poderá mais assinar declarações e certificados.',
-      okText: 'Excluir',
-      danger: true,
-    });
-    if (!confirmed) return false;
-    const { message } = await removal.mutateAsync(target.id);
-    void showSuccessDialog(message);
-    return true;
-  };
+  return (target: { id: number; name: string }): Promise<boolean> =>
+    confirmDeletion(
+      {
+        title: `Excluir o responsável legal ${target.name}?`,
+        content: 'Ele deixará de aparecer nas listas e não poderá mais assinar declarações e certificados.',
+      },
+      async () => (await removal.mutateAsync(target.id)).message,
+    );
 }
 
 /**
@@ -159,16 +156,7 @@ export function LegalRepresentativeForm({ representative }: { representative?: L
                 <MaskedInput mask="cpf" />
               </FormField>
             </Col>
-            <Col {...half}>
-              <FormField name="email" label="E-mail">
-                <Input type="email" maxLength={255} autoComplete="off" />
-              </FormField>
-            </Col>
-            <Col {...half}>
-              <FormField name="phone" label="Telefone">
-                <MaskedInput mask="phone" />
-              </FormField>
-            </Col>
+            <ContactFields col={half} />
             <Col {...half}>
               <FormField name="job_position_id" label="Cargo">
                 <RemoteSelect<NamedOption> path={JOB_POSITION_OPTIONS_PATH} toOption={namedOption} />

@@ -1,9 +1,9 @@
 import { legalRepresentativeMessages } from '@origem/contract/schemas/legal-representatives';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeUser, renderInApp, storeSession } from '../../test-utils';
+import { jsonResponse, makeUser, onePage, renderInApp, storeSession } from '../../test-utils';
 import { LegalRepresentativesListPage } from './legal-representatives-list-page';
-import { cafe, page, representative, searches, stubApi } from './test-rows';
+import { cafe, representative, searches, stubApi } from './test-rows';
 
 // A whole antd screen under jsdom: the first render alone can take several seconds on a busy machine.
 const SLOW = 60_000;
@@ -57,7 +57,7 @@ describe('LegalRepresentativesListPage', () => {
                 'Content-Disposition': 'attachment; filename="procuracao.pdf"',
               },
             })
-          : jsonResponse(200, page(rows)),
+          : jsonResponse(200, onePage(rows)),
       );
       renderInApp(<LegalRepresentativesListPage />, '/responsavel-legal?name=a');
       await screen.findByText('Helena Duarte', {}, { timeout: 10_000 });
@@ -92,7 +92,7 @@ describe('LegalRepresentativesListPage', () => {
     'staff see the exporter of each row and filter by it; without manage they only view',
     async () => {
       storeSession(makeUser('federacao'));
-      const calls = stubApi(() => jsonResponse(200, page(rows.slice(1))), {
+      const calls = stubApi(() => jsonResponse(200, onePage(rows.slice(1))), {
         '/v1/exporter': [cafe],
       });
       renderInApp(<LegalRepresentativesListPage />, `/responsavel-legal?exporter_id=${cafe.id}`);
@@ -120,7 +120,7 @@ describe('LegalRepresentativesListPage', () => {
           deleted = true;
           return jsonResponse(200, { message: legalRepresentativeMessages.deleted });
         }
-        return jsonResponse(200, page(deleted ? rows.filter((r) => r.id !== 2) : rows));
+        return jsonResponse(200, onePage(deleted ? rows.filter((r) => r.id !== 2) : rows));
       });
       renderInApp(<LegalRepresentativesListPage />, '/responsavel-legal');
       fireEvent.click(await screen.findByLabelText('Excluir Marina Tavares Lima', {}, { timeout: 10_000 }));

@@ -8,9 +8,10 @@ import type { ColumnsType } from 'antd/es/table/interface';
 import { useSession } from '../../lib/session';
 import { DataTable } from '../../ui/data-table';
 import { FilterBar } from '../../ui/filter-bar';
-import { formatCpf, formatDate } from '../../ui/format';
+import { formatDate } from '../../ui/format';
 import { ListPage, type PrimaryAction, usePrimaryAction } from '../../ui/list-page';
 import { RowActions } from '../../ui/row-actions';
+import { taxIdColumn } from '../../ui/table-cells';
 import { TypeAheadSelect } from '../../ui/type-ahead-select';
 import { useListSearch } from '../../ui/use-list-search';
 import { downloadProcuration } from './api/download-procuration';
@@ -56,14 +57,7 @@ export function LegalRepresentativesListPage() {
         </Link>
       ),
     },
-    {
-      title: 'CPF',
-      dataIndex: 'cpf',
-      key: 'cpf',
-      render: (cpf: string | null) => (
-        <span style={{ whiteSpace: 'nowrap' }}>{cpf ? formatCpf(cpf) : '—'}</span>
-      ),
-    },
+    taxIdColumn('cpf'),
     ...(staff
       ? [
           {

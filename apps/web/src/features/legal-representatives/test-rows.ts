@@ -1,6 +1,6 @@
 import type { LegalRepresentative } from '@origem/contract/schemas/legal-representatives';
 import { vi } from 'vitest';
-import { jsonResponse } from '../../test-utils';
+import { jsonResponse, onePage } from '../../test-utils';
 
 export const cafe = { id: 4, name: 'Café Santista Exportadora Ltda.' };
 
@@ -34,15 +34,6 @@ export function representative(
   };
 }
 
-export const page = (data: LegalRepresentative[]) => ({
-  data,
-  current_page: 1,
-  per_page: 15,
-  total: data.length,
-  last_page: 1,
-  total_capped: false,
-});
-
 export type Call = { method: string; path: string; url: string; body: BodyInit | null | undefined };
 
 /** What the type-ahead selects asked for (their URLs), in order. */
@@ -65,14 +56,7 @@ export function stubApi(handler: (call: Call) => Response, options: Record<strin
       searches.push(url);
       const name = new URL(url, 'http://x').searchParams.get('name')?.toLowerCase() ?? '';
       const rows = (searched as { name: string }[]).filter((row) => row.name.toLowerCase().includes(name));
-      return jsonResponse(200, {
-        data: rows,
-        current_page: 1,
-        per_page: 20,
-        total: rows.length,
-        last_page: 1,
-        total_capped: false,
-      });
+      return jsonResponse(200, onePage(rows, 20));
     }
     const item = /^(.*)\/(\d+)$/.exec(call.path);
     const owner = item && call.method === 'GET' ? options[item[1] ?? ''] : undefined;

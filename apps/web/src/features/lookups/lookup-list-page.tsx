@@ -5,9 +5,8 @@ import { Breadcrumb, Form, Input, Space, Tag } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { ignoreShownError } from '../../api/api-error';
 import { useSession } from '../../lib/session';
-import { confirmAction } from '../../ui/confirm-dialog';
+import { confirmDeletion } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
-import { showSuccessDialog } from '../../ui/feedback';
 import { FilterBar } from '../../ui/filter-bar';
 import { ListPage, type PrimaryAction, usePrimaryAction } from '../../ui/list-page';
 import { NotFoundResult } from '../../ui/status-pages';
@@ -75,17 +74,17 @@ function LookupTableScreen({ def }: { def: LookupDefinition }) {
 
   const columns = useMemo(() => {
     if (!manage) return lookupColumns(def);
-    const remove = async (row: LookupRow) => {
-      const confirmed = await confirmAction({
-        title: `Excluir ${singularText(def)} "${rowLabel(def, row)}"?`,
-        content: 'Esta ação não pode ser desfeita.',
-        okText: 'Excluir',
-        danger: true,
-      });
-      if (!confirmed) return;
-      await removal.mutateAsync(row.id);
-      void showSuccessDialog(messages.lookup.deleted);
-    };
+    const remove = (row: LookupRow) =>
+      confirmDeletion(
+        {
+          title: `Excluir ${singularText(def)} "${rowLabel(def, row)}"?`,
+          content: 'Esta ação não pode ser desfeita.',
+        },
+        async () => {
+          await removal.mutateAsync(row.id);
+          return messages.lookup.deleted;
+        },
+      );
     return lookupColumns(def, {
       onEdit: (row) => open(row.id),
       onDelete: (row) => void remove(row).catch(ignoreShownError),

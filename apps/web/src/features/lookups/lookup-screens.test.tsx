@@ -1,20 +1,8 @@
 import { messages } from '@origem/contract/messages.pt';
 import type { UserDetail } from '@origem/contract/schemas/auth';
-import type { LookupRow } from '@origem/contract/schemas/lookups';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/providers';
-import { createQueryClient } from '../../app/query-client';
-import { parseSearchParams, stringifySearchParams } from '../../lib/search-params';
-import { jsonResponse, makeUser, storeSession } from '../../test-utils';
+import { jsonResponse, makeUser, onePage, renderRoutes, storeSession } from '../../test-utils';
 import { LookupListPage } from './lookup-list-page';
 import { LookupsHubPage } from './lookups-hub-page';
 import { lookupRow } from './test-rows';
@@ -29,14 +17,6 @@ const CURRENCIES = [
 const COMPANY_TYPES = [lookupRow({ id: 2, name: 'Fabricante' }), lookupRow({ id: 1, name: 'Importador' })];
 
 type Call = { method: string; path: string; body: unknown };
-
-const page = (data: LookupRow[]) => ({
-  data,
-  current_page: 1,
-  per_page: 15,
-  total: data.length,
-  last_page: 1,
-});
 
 /** A fake API for the lookup calls; `reply` may answer first. Records every call. */
 function fakeApi(reply: (call: Call) => Response | undefined = () => undefined) {
@@ -53,9 +33,9 @@ function fakeApi(reply: (call: Call) => Response | undefined = () => undefined) 
       calls.push(call);
       const answer = reply(call);
       if (answer) return answer;
-      if (url.pathname === '/v1/currency') return jsonResponse(200, page(CURRENCIES));
+      if (url.pathname === '/v1/currency') return jsonResponse(200, onePage(CURRENCIES));
       if (url.pathname === '/v1/currency/5') return jsonResponse(200, CURRENCIES[0]);
-      if (url.pathname === '/v1/company_type') return jsonResponse(200, page(COMPANY_TYPES));
+      if (url.pathname === '/v1/company_type') return jsonResponse(200, onePage(COMPANY_TYPES));
       return jsonResponse(404, { code: 'NotFound', message: messages.notFound });
     }),
   );
@@ -68,23 +48,10 @@ const listCalls = (calls: Call[], path: string) =>
 /** The hub and the table screen on their real paths, without the app shell (faster under jsdom). */
 function renderApp(path: string, user: UserDetail = makeUser('admin')) {
   storeSession(user);
-  const root = createRootRoute({ component: Outlet });
-  const routeTree = root.addChildren([
-    createRoute({ getParentRoute: () => root, path: '/cadastros', component: LookupsHubPage }),
-    createRoute({ getParentRoute: () => root, path: '/cadastros/tabelas/$slug', component: LookupListPage }),
-  ]);
-  const router = createRouter({
-    routeTree,
-    history: createMemoryHistory({ initialEntries: [path] }),
-    parseSearch: parseSearchParams,
-    stringifySearch: stringifySearchParams,
-  });
-  render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
+  return renderRoutes(path, {
+    '/cadastros': LookupsHubPage,
+    '/cadastros/tabelas/$slug': LookupListPage,
+  }).router;
 }
 
 const table = (name: string) => screen.findByRole('table', { name });

@@ -7,9 +7,8 @@ import type { ColumnsType } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { ignoreShownError } from '../../api/api-error';
 import { useSession } from '../../lib/session';
-import { confirmAction } from '../../ui/confirm-dialog';
+import { confirmDeletion } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
-import { showSuccessDialog } from '../../ui/feedback';
 import { formatDateTime, formatNumber } from '../../ui/format';
 import { ListPage, type PrimaryAction, usePrimaryAction } from '../../ui/list-page';
 import { useListSearch } from '../../ui/use-list-search';
@@ -41,17 +40,14 @@ export function ClassificationListsPage() {
   const emptyAction = usePrimaryAction(newList);
   const manage = can('reference_data.manage');
 
-  const remove = async (row: ClassificationList) => {
-    const confirmed = await confirmAction({
-      title: `Excluir a lista "${row.name}"?`,
-      content: `Os ${formatNumber(row.rows_count)} códigos ${row.classification_type} deixam de aparecer nos NCM. Esta ação não pode ser desfeita.`,
-      okText: 'Excluir',
-      danger: true,
-    });
-    if (!confirmed) return;
-    const message = await removal.mutateAsync(row.id);
-    void showSuccessDialog(message);
-  };
+  const remove = (row: ClassificationList) =>
+    confirmDeletion(
+      {
+        title: `Excluir a lista "${row.name}"?`,
+        content: `Os ${formatNumber(row.rows_count)} códigos ${row.classification_type} deixam de aparecer nos NCM. Esta ação não pode ser desfeita.`,
+      },
+      () => removal.mutateAsync(row.id),
+    );
 
   const columns: ColumnsType<ClassificationList> = [
     {

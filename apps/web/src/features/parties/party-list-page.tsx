@@ -8,10 +8,9 @@ import { Form, Input, Select, Space, Switch, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useSession } from '../../lib/session';
 import { DataTable } from '../../ui/data-table';
-import { FilterBar } from '../../ui/filter-bar';
+import { FilterBar, TaxIdFilters } from '../../ui/filter-bar';
 import { formatDate, formatTaxId } from '../../ui/format';
 import { ListPage, type PrimaryAction, usePrimaryAction } from '../../ui/list-page';
-import { MaskedInput } from '../../ui/masked-input';
 import { RemoteSelect } from '../../ui/remote-select';
 import { RowActions } from '../../ui/row-actions';
 import { useListSearch } from '../../ui/use-list-search';
@@ -142,12 +141,7 @@ export function PartyListPage({ view }: { view: PartyKindView }) {
           <Form.Item name="name" label="Nome">
             <Input allowClear />
           </Form.Item>
-          <Form.Item name="cpf" label="CPF">
-            <MaskedInput mask="cpf" allowClear />
-          </Form.Item>
-          <Form.Item name="cnpj" label="CNPJ">
-            <MaskedInput mask="cnpj" allowClear />
-          </Form.Item>
+          <TaxIdFilters />
           {staff ? (
             <Form.Item name="trade_association_id" label="Associação">
               <RemoteSelect<AssociationOption>

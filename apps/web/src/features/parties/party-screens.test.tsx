@@ -2,7 +2,7 @@ import { dispatcherMessages } from '@origem/contract/schemas/dispatchers';
 import type { PartyRecord } from '@origem/contract/schemas/party-records';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeUser, renderInApp, storeSession } from '../../test-utils';
+import { jsonResponse, makeUser, onePage, renderInApp, storeSession } from '../../test-utils';
 import { ExportersListPage } from './exporters-list-page';
 import { PartyForm } from './party-form';
 import { DISPATCHER_VIEW } from './party-kind';
@@ -38,14 +38,6 @@ function party(id: number, name: string, overrides: Partial<PartyRecord> = {}): 
   };
 }
 
-const page = (data: PartyRecord[]) => ({
-  data,
-  current_page: 1,
-  per_page: 15,
-  total: data.length,
-  last_page: 1,
-});
-
 function stubApi(handler: (method: string, path: string, init?: RequestInit) => Response) {
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -73,12 +65,12 @@ describe('exporters list', () => {
         url.startsWith('/v1/exporter/with_trashed')
           ? jsonResponse(
               200,
-              page([
+              onePage([
                 party(1, 'Café Santista Exportadora Ltda.', { associated: true }),
                 party(9, 'Antiga Exportadora Ltda.', { deleted_at: '2026-03-02T12:00:00.000Z' }),
               ]),
             )
-          : jsonResponse(200, page([party(1, 'Café Santista Exportadora Ltda.', { associated: true })])),
+          : jsonResponse(200, onePage([party(1, 'Café Santista Exportadora Ltda.', { associated: true })])),
       );
       renderInApp(<ExportersListPage />, '/exportadores');
       const row = (
@@ -107,7 +99,7 @@ describe('exporters list', () => {
     'an exporter user sees its own record to view only, with no create, delete or trash toggle',
     async () => {
       storeSession(makeUser('exportador', { exporter: { id: 1 } }));
-      stubApi(() => jsonResponse(200, page([party(1, 'Café Santista Exportadora Ltda.')])));
+      stubApi(() => jsonResponse(200, onePage([party(1, 'Café Santista Exportadora Ltda.')])));
       renderInApp(<ExportersListPage />, '/exportadores');
       const row = (
         await screen.findByText('Café Santista Exportadora Ltda.', {}, { timeout: 10_000 })
@@ -125,7 +117,7 @@ describe('exporters list', () => {
     'shows the empty state when nothing matches',
     async () => {
       storeSession(makeUser('analista'));
-      stubApi(() => jsonResponse(200, page([])));
+      stubApi(() => jsonResponse(200, onePage([])));
       renderInApp(<ExportersListPage />, '/exportadores?name=zzz');
       expect(
         await screen.findByText('Nenhum resultado para estes filtros.', {}, { timeout: 10_000 }),
@@ -139,7 +131,7 @@ describe('exporters list', () => {
     'tells a dispatcher with no linked exporter what is true and what comes next, not "filtros" (issue 9, item 4)',
     async () => {
       storeSession(makeUser('despachante', { dispatcher: { id: 3 } }));
-      stubApi(() => jsonResponse(200, page([])));
+      stubApi(() => jsonResponse(200, onePage([])));
       renderInApp(<ExportersListPage />, '/exportadores');
       expect(await screen.findByText('Nenhum exportador encontrado.', {}, { timeout: 10_000 })).toBeTruthy();
       expect(

@@ -11,14 +11,12 @@ import { Button, Form, Select, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ignoreShownError } from '../../api/api-error';
 import { useSession } from '../../lib/session';
-import { confirmAction } from '../../ui/confirm-dialog';
+import { confirmDeletion } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
-import { showSuccessDialog } from '../../ui/feedback';
-import { FilterBar } from '../../ui/filter-bar';
+import { FilterBar, TaxIdFilters } from '../../ui/filter-bar';
 import { FlowTag } from '../../ui/flow-tag';
 import { formatDateTime, formatTaxId } from '../../ui/format';
 import { ListPage } from '../../ui/list-page';
-import { MaskedInput } from '../../ui/masked-input';
 import { RecordName } from '../../ui/row-actions';
 import { useListSearch } from '../../ui/use-list-search';
 import { useServerTable } from '../../ui/use-server-table';
@@ -40,16 +38,17 @@ export function PreRegistrationsListPage() {
   const mayAnalyse = can('pre_registration.analyse');
 
   const remove = async (row: PreRegistrationListItem) => {
-    const confirmed = await confirmAction({
-      title: `Excluir o pré-cadastro de ${row.name}?`,
-      content: 'O pré-cadastro e o contrato social enviado serão apagados.',
-      okText: 'Excluir',
-      danger: true,
-    });
-    if (!confirmed) return;
-    await deletePreRegistration(row.id);
-    void showSuccessDialog(preRegistrationMessages.deleted);
-    await queryClient.invalidateQueries({ queryKey: preRegistrationKeys.all });
+    const removed = await confirmDeletion(
+      {
+        title: `Excluir o pré-cadastro de ${row.name}?`,
+        content: 'O pré-cadastro e o contrato social enviado serão apagados.',
+      },
+      async () => {
+        await deletePreRegistration(row.id);
+        return preRegistrationMessages.deleted;
+      },
+    );
+    if (removed) await queryClient.invalidateQueries({ queryKey: preRegistrationKeys.all });
   };
 
   const columns: ColumnsType<PreRegistrationListItem> = [
@@ -125,12 +124,7 @@ export function PreRegistrationsListPage() {
           <Form.Item name="status" label="Situação">
             <Select allowClear placeholder="Todas" options={STATUS_OPTIONS} />
           </Form.Item>
-          <Form.Item name="cpf" label="CPF">
-            <MaskedInput mask="cpf" allowClear />
-          </Form.Item>
-          <Form.Item name="cnpj" label="CNPJ">
-            <MaskedInput mask="cnpj" allowClear />
-          </Form.Item>
+          <TaxIdFilters />
         </FilterBar>
       }
     >

@@ -1,18 +1,15 @@
 import type { PreRegistration, PreRegistrationListItem } from '@origem/contract/schemas/pre-registrations';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/providers';
-import { createQueryClient } from '../../app/query-client';
-import { parseSearchParams, stringifySearchParams } from '../../lib/search-params';
-import { jsonResponse, makeUser, storeSession } from '../../test-utils';
+import {
+  answerDialog,
+  findDialog,
+  jsonResponse,
+  makeUser,
+  onePage,
+  renderRoutes,
+  storeSession,
+} from '../../test-utils';
 import { applicantFormData } from './applicant-form';
 import { PreRegistrationAnalysisPage } from './pre-registration-analysis-page';
 import { PreRegistrationFormPage } from './pre-registration-form-page';
@@ -106,32 +103,13 @@ function stubApi(handler: (method: string, path: string) => Response | undefined
   return calls;
 }
 
-function renderAt(path: string) {
-  const root = createRootRoute({ component: Outlet });
-  const page = (p: string, component: () => React.ReactNode) =>
-    createRoute({ getParentRoute: () => root, path: p, component });
-  const router = createRouter({
-    routeTree: root.addChildren([
-      page('/pre-cadastro', PreRegistrationFormPage),
-      page('/pre-cadastro-pendencia/$id', PreRegistrationPendencyPage),
-      page('/pre-cadastros', PreRegistrationsListPage),
-      page('/pre-cadastro-analise/$id', PreRegistrationAnalysisPage),
-    ]),
-    history: createMemoryHistory({ initialEntries: [path] }),
-    parseSearch: parseSearchParams,
-    stringifySearch: stringifySearchParams,
-  });
-  render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
-
-function dialogWith(text: string) {
-  return screen.getAllByRole('dialog').find((d) => d.textContent?.includes(text));
-}
+const renderAt = (path: string) =>
+  renderRoutes(path, {
+    '/pre-cadastro': PreRegistrationFormPage,
+    '/pre-cadastro-pendencia/$id': PreRegistrationPendencyPage,
+    '/pre-cadastros': PreRegistrationsListPage,
+    '/pre-cadastro-analise/$id': PreRegistrationAnalysisPage,
+  }).router;
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -247,10 +225,7 @@ describe('/pre-cadastro-pendencia/$id', () => {
       expect(calls[0]?.url).toContain('token=abc');
 
       fireEvent.click(screen.getByRole('button', { name: 'Enviar correções' }));
-      await waitFor(() =>
-        expect(dialogWith('Este CPF/CNPJ já foi cadastrado em nosso Sistema')).toBeTruthy(),
-      );
-      const dialog = dialogWith('Este CPF/CNPJ já foi cadastrado em nosso Sistema') as HTMLElement;
+      const dialog = await findDialog('Este CPF/CNPJ já foi cadastrado em nosso Sistema');
       expect(within(dialog).getByText('E-mail: origem@acs.origem.local')).toBeTruthy();
       expect(within(dialog).getByText('Telefone: (13) 3219-7000')).toBeTruthy();
       const sent = calls.find((c) => c.method === 'POST')?.body as FormData;
@@ -279,9 +254,7 @@ describe('/pre-cadastros', () => {
         created_at: '2026-03-02T13:00:00.000Z',
       };
       const calls = stubApi((method, path) =>
-        method === 'GET' && path === '/v1/pre_registration'
-          ? jsonResponse(200, { data: [row], current_page: 1, per_page: 15, total: 1, last_page: 1 })
-          : undefined,
+        method === 'GET' && path === '/v1/pre_registration' ? jsonResponse(200, onePage([row])) : undefined,
       );
       const router = renderAt('/pre-cadastros?status=PENDENTE');
       const line = (await screen.findByText('Joana Despachante', {}, { timeout: 10_000 })).closest(
@@ -316,14 +289,8 @@ describe('/pre-cadastro-analise/$id', () => {
       expect(await screen.findByText('contrato_social.pdf (2 KB)', {}, { timeout: 10_000 })).toBeTruthy();
       expect(screen.getByText('11.222.333/0001-81')).toBeTruthy();
       fireEvent.click(screen.getByRole('button', { name: 'Aprovar' }));
-      await waitFor(() => expect(dialogWith('Aprovar: pré-cadastro de')).toBeTruthy());
-      fireEvent.click(
-        within(dialogWith('Aprovar: pré-cadastro de') as HTMLElement).getByRole('button', {
-          name: 'Aprovar',
-        }),
-      );
-      await waitFor(() => expect(dialogWith('Pré-Cadastrado não pode ser APROVADO !')).toBeTruthy());
-      expect(dialogWith('Pré-Cadastrado não pode ser APROVADO !')?.textContent).toContain(
+      await answerDialog('Aprovar: pré-cadastro de', 'Aprovar');
+      expect((await findDialog('Pré-Cadastrado não pode ser APROVADO !')).textContent).toContain(
         'O CPF/CNPJ deste pré-cadastro já pertence a um exportador ativo no Sistema.',
       );
       expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
@@ -349,14 +316,13 @@ describe('/pre-cadastro-analise/$id', () => {
       });
       renderAt('/pre-cadastro-analise/5');
       fireEvent.click(await screen.findByRole('button', { name: 'Marcar pendência' }, { timeout: 10_000 }));
-      await waitFor(() => expect(dialogWith('Marcar pendência: pré-cadastro de')).toBeTruthy());
-      const dialog = dialogWith('Marcar pendência: pré-cadastro de') as HTMLElement;
+      const dialog = await findDialog('Marcar pendência: pré-cadastro de');
       const ok = within(dialog).getByRole('button', { name: 'Marcar pendência' });
       expect(ok.hasAttribute('disabled')).toBe(true);
       fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Assinar.' } });
       await waitFor(() => expect(ok.hasAttribute('disabled')).toBe(false));
       fireEvent.click(ok);
-      await waitFor(() => expect(dialogWith('Pendência registrada com sucesso!')).toBeTruthy());
+      await findDialog('Pendência registrada com sucesso!');
       const post = calls.find((c) => c.method === 'POST');
       expect(JSON.parse(String(post?.body))).toEqual({ reason: 'Assinar.' });
     },

@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Card, Col, Input, type InputProps, Row, Select } from 'antd';
 import { type Ref, useState } from 'react';
 import { showSuccessDialog } from '../../ui/feedback';
-import { ApiForm, FormActions, FormField, useApiForm } from '../../ui/form';
+import { ApiForm, FormField, StickyFormActions, useApiForm } from '../../ui/form';
 import { RemoteSelect } from '../../ui/remote-select';
 import { useCreateRole } from './api/create-role';
 import { ROLE_TYPES_PATH, type RoleTypeRow, roleTypeOption } from './api/list-role-types';
@@ -139,21 +139,8 @@ export function RoleForm({ role, groups }: RoleFormProps) {
           note={role?.name === 'admin' ? messages.role.adminLocked : undefined}
         />
       </Card>
-      {/* Sticky: 'Salvar' stays in reach below a long checklist (a direct child of the form, its containing block). */}
-      <div
-        style={{
-          position: 'sticky',
-          bottom: 0,
-          zIndex: 2,
-          background: '#fff',
-          borderTop: '1px solid #f0f0f0',
-          padding: '8px 16px 12px',
-          marginInline: -1,
-          boxShadow: '0 -2px 8px rgba(0, 0, 0, 0.04)',
-        }}
-      >
-        <FormActions onCancel={() => void navigate({ to: ROLES_PATH })} />
-      </div>
+      {/* Sticky: 'Salvar' stays in reach below a long checklist. */}
+      <StickyFormActions onCancel={() => void navigate({ to: ROLES_PATH })} style={{ marginInline: -1 }} />
     </ApiForm>
   );
 }

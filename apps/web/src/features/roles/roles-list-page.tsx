@@ -5,9 +5,8 @@ import { Link } from '@tanstack/react-router';
 import { Button, Form, Input, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { ignoreShownError } from '../../api/api-error';
-import { confirmAction } from '../../ui/confirm-dialog';
+import { confirmDeletion } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
-import { showSuccessDialog } from '../../ui/feedback';
 import { FilterBar } from '../../ui/filter-bar';
 import { ListPage, type PrimaryAction, usePrimaryAction } from '../../ui/list-page';
 import { StatusTag } from '../../ui/status-tag';
@@ -28,20 +27,17 @@ export function RolesListPage() {
   const emptyAction = usePrimaryAction(newRole);
   const deleteRole = useDeleteRole();
 
-  const remove = async (role: Role) => {
-    const confirmed = await confirmAction({
-      title: `Excluir o perfil "${role.display_name}"?`,
-      content:
-        role.users_count > 0
-          ? 'Há usuários com este perfil: a exclusão só é possível depois de passá-los para outro perfil.'
-          : 'Esta ação não pode ser desfeita.',
-      okText: 'Excluir',
-      danger: true,
-    });
-    if (!confirmed) return;
-    const message = await deleteRole.mutateAsync(role.id);
-    void showSuccessDialog(message);
-  };
+  const remove = (role: Role) =>
+    confirmDeletion(
+      {
+        title: `Excluir o perfil "${role.display_name}"?`,
+        content:
+          role.users_count > 0
+            ? 'Há usuários com este perfil: a exclusão só é possível depois de passá-los para outro perfil.'
+            : 'Esta ação não pode ser desfeita.',
+      },
+      () => deleteRole.mutateAsync(role.id),
+    );
 
   const columns: ColumnsType<Role> = [
     {

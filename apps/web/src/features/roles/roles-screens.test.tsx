@@ -1,19 +1,9 @@
 import { messages } from '@origem/contract/messages.pt';
 import { type PermissionRow, type Role, roleFilterQuery } from '@origem/contract/schemas/roles';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/providers';
-import { createQueryClient } from '../../app/query-client';
-import { parseSearchParams, routeSearch, stringifySearchParams } from '../../lib/search-params';
-import { jsonResponse, makeUser, storeSession } from '../../test-utils';
+import { routeSearch } from '../../lib/search-params';
+import { jsonResponse, makeUser, onePage, renderRoutes, storeSession } from '../../test-utils';
 import { RoleEditPage } from './role-edit-page';
 import { RolesListPage } from './roles-list-page';
 
@@ -95,14 +85,7 @@ function fakeApi(reply: Reply) {
           { id: 'exportador', name: 'Exportador' },
         ],
       });
-    if (url.pathname === '/v1/role/with_filter')
-      return jsonResponse(200, {
-        data: [CUSTOM, EXPORTER],
-        current_page: 1,
-        per_page: 15,
-        total: 2,
-        last_page: 1,
-      });
+    if (url.pathname === '/v1/role/with_filter') return jsonResponse(200, onePage([CUSTOM, EXPORTER]));
     return jsonResponse(404, { code: 'NotFound', message: messages.notFound });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -112,28 +95,10 @@ function fakeApi(reply: Reply) {
 /** The two screens on their real paths, without the app shell (faster under jsdom). */
 function renderApp(path: string) {
   storeSession(makeUser('admin'));
-  const root = createRootRoute({ component: Outlet });
-  const routeTree = root.addChildren([
-    createRoute({
-      getParentRoute: () => root,
-      path: '/configuracao/perfil',
-      component: RolesListPage,
-      validateSearch: routeSearch(roleFilterQuery),
-    }),
-    createRoute({ getParentRoute: () => root, path: '/configuracao/perfil/$id', component: RoleEditPage }),
-  ]);
-  const router = createRouter({
-    routeTree,
-    history: createMemoryHistory({ initialEntries: [path] }),
-    parseSearch: parseSearchParams,
-    stringifySearch: stringifySearchParams,
-  });
-  render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
+  return renderRoutes(path, {
+    '/configuracao/perfil': { component: RolesListPage, validateSearch: routeSearch(roleFilterQuery) },
+    '/configuracao/perfil/$id': RoleEditPage,
+  }).router;
 }
 
 /** antd writes a dialog's title twice (visible and for screen readers): count the dialogs instead. */

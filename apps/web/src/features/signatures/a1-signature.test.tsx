@@ -1,19 +1,15 @@
 import type { Certificate } from '@origem/contract/schemas/certificates';
 import type { Declaration } from '@origem/contract/schemas/declarations';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/providers';
-import { createQueryClient } from '../../app/query-client';
-import { parseSearchParams, stringifySearchParams } from '../../lib/search-params';
-import { jsonResponse, makeUser, storeSession } from '../../test-utils';
+import {
+  findDialog,
+  jsonResponse,
+  makeUser,
+  renderRoutes,
+  storeSession,
+  stubApiByPath,
+} from '../../test-utils';
 import { A1SignaturePage } from './a1-signature-page';
 import { certificateTarget, declarationTarget } from './api/sign-a1';
 
@@ -35,56 +31,15 @@ const certificate = (overrides: Partial<Certificate> = {}) =>
     ...overrides,
   }) as unknown as Certificate;
 
-type Call = { method: string; url: string; body: unknown };
+/** GETs answered from `gets`; each other call with the next of `posts`. */
+const stubApi = (gets: Record<string, unknown>, posts: Response[]) =>
+  stubApiByPath(gets, () => posts.shift() ?? jsonResponse(500, {}));
 
-/** GETs answered from `gets`; each POST with the next of `posts`. */
-function stubApi(gets: Record<string, unknown>, posts: Response[]) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const method = init?.method ?? 'GET';
-    const path = url.split('?')[0] ?? url;
-    if (method === 'GET' && path === '/v1/user/detail') return jsonResponse(200, makeUser('exportador'));
-    calls.push({ method, url, body: init?.body });
-    if (method === 'GET') return path in gets ? jsonResponse(200, gets[path]) : jsonResponse(404, {});
-    return posts.shift() ?? jsonResponse(500, {});
-  });
-  return calls;
-}
-
-function renderAt(path: string) {
-  const root = createRootRoute({ component: Outlet });
-  const router = createRouter({
-    routeTree: root.addChildren([
-      createRoute({
-        getParentRoute: () => root,
-        path: '/assinatura-digital-a1/$id',
-        component: A1SignaturePage,
-      }),
-      createRoute({ getParentRoute: () => root, path: '/certificado/$id', component: () => 'o certificado' }),
-    ]),
-    history: createMemoryHistory({ initialEntries: [path] }),
-    parseSearch: parseSearchParams,
-    stringifySearch: stringifySearchParams,
-  });
-  render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
-
-async function dialogWith(text: string) {
-  return waitFor(
-    () => {
-      const found = screen.getAllByRole('dialog').find((d) => d.textContent?.includes(text));
-      if (!found) throw new Error(`sem o diálogo "${text}"`);
-      return found;
-    },
-    { timeout: 10_000 },
-  );
-}
+const renderAt = (path: string) =>
+  renderRoutes(path, {
+    '/assinatura-digital-a1/$id': A1SignaturePage,
+    '/certificado/$id': () => 'o certificado',
+  }).router;
 
 describe('what the A1 screen signs', () => {
   it("follows the server: the certificate's pending signature, the declaration's can.sign", () => {
@@ -142,7 +97,7 @@ describe('A1 signature screen', () => {
       fireEvent.change(picker, { target: { files: [p12] } });
       fireEvent.change(screen.getByLabelText('Senha do certificado'), { target: { value: 'segredo' } });
       fireEvent.click(screen.getByRole('button', { name: 'Assinar' }));
-      let confirm = await dialogWith('não pode ser desfeita');
+      let confirm = await findDialog('não pode ser desfeita');
       fireEvent.click(within(confirm).getByRole('button', { name: 'Assinar' }));
 
       expect(await screen.findByText('A assinatura não foi aceita', {}, { timeout: 10_000 })).toBeTruthy();
@@ -157,9 +112,9 @@ describe('A1 signature screen', () => {
       // The password was cleared after the refusal: type it again and sign.
       fireEvent.change(screen.getByLabelText('Senha do certificado'), { target: { value: 'segredo' } });
       fireEvent.click(screen.getByRole('button', { name: 'Assinar' }));
-      confirm = await dialogWith('não pode ser desfeita');
+      confirm = await findDialog('não pode ser desfeita');
       fireEvent.click(within(confirm).getByRole('button', { name: 'Assinar' }));
-      const success = await dialogWith('Certificado assinado e enviado para análise!');
+      const success = await findDialog('Certificado assinado e enviado para análise!');
       fireEvent.click(within(success).getByRole('button', { name: 'OK' }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/certificado/5'), { timeout: 10_000 });
       expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2);

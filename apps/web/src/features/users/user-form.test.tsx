@@ -1,7 +1,14 @@
 import { messages } from '@origem/contract/messages.pt';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeUser, renderInApp, storeSession } from '../../test-utils';
+import {
+  jsonResponse,
+  makeUser,
+  type RouteAnswer,
+  renderInApp,
+  storeSession,
+  stubApiByRoute,
+} from '../../test-utils';
 import { UserForm } from './user-form';
 
 const ROLES = [
@@ -14,22 +21,7 @@ const ASSOCIATIONS = [
 ];
 const FEDERATIONS = [{ id: 2, name: 'Federação de São Paulo', abbreviation: 'FACESP' }];
 
-type Answer = (init: RequestInit | undefined) => Response;
-
-/** A fetch stub answering by method and path; unknown calls fail the test loudly. */
-function stubApi(answers: Record<string, Answer>) {
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const key = `${init?.method ?? 'GET'} ${url.split('?')[0]}`;
-    const answer = answers[key];
-    if (!answer) throw new Error(`chamada inesperada: ${key}`);
-    return answer(init);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-const selects: Record<string, Answer> = {
+const selects: Record<string, RouteAnswer> = {
   'GET /v1/role/all': () => jsonResponse(200, { data: ROLES }),
   'GET /v1/trade_association/all': () => jsonResponse(200, { data: ASSOCIATIONS }),
   'GET /v1/federation/all': () => jsonResponse(200, { data: FEDERATIONS }),
@@ -56,7 +48,7 @@ describe('UserForm', () => {
     "shows only the entity select the chosen role's type needs",
     async () => {
       storeSession(makeUser('admin', { id: 1 }));
-      stubApi(selects);
+      stubApiByRoute(selects);
       renderInApp(<UserForm />, '/usuarios/novo');
       await screen.findByLabelText('Perfil');
       expect(screen.queryByLabelText('Associação comercial')).toBeNull();
@@ -83,7 +75,7 @@ describe('UserForm', () => {
       storeSession(makeUser('admin', { id: 1 }));
       const bodies: unknown[] = [];
       let attempt = 0;
-      stubApi({
+      stubApiByRoute({
         ...selects,
         'POST /v1/user': (init) => {
           bodies.push(JSON.parse(String(init?.body)));

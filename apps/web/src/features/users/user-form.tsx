@@ -8,7 +8,8 @@ import { useMemo, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { ignoreShownError } from '../../api/api-error';
 import { useSession } from '../../lib/session';
-import { confirmAction } from '../../ui/confirm-dialog';
+import { confirmDeletion } from '../../ui/confirm-dialog';
+import { ContactFields } from '../../ui/contact-fields';
 import { showSuccessDialog } from '../../ui/feedback';
 import { ApiForm, FormActions, FormField, useApiForm } from '../../ui/form';
 import { MaskedInput } from '../../ui/masked-input';
@@ -96,18 +97,19 @@ export function UserForm({ user }: { user?: User }) {
   const entityField = entityFieldFor(roleTypeOf(roleId));
 
   const remove = async (target: User) => {
-    const confirmed = await confirmAction({
-      title: `Excluir o usuário ${target.name}?`,
-      content: 'Ele perderá o acesso ao Origem imediatamente.',
-      okText: 'Excluir',
-      danger: true,
-    });
-    if (!confirmed) return;
-    await removal.mutateAsync(target.id);
-    // Nothing left to save: leaving must not ask about unsaved changes.
-    form.reset(form.getValues());
-    void showSuccessDialog(messages.user.deleted);
-    await navigate({ to: '/usuarios' });
+    const removed = await confirmDeletion(
+      {
+        title: `Excluir o usuário ${target.name}?`,
+        content: 'Ele perderá o acesso ao Origem imediatamente.',
+      },
+      async () => {
+        await removal.mutateAsync(target.id);
+        // Nothing left to save: leaving must not ask about unsaved changes.
+        form.reset(form.getValues());
+        return messages.user.deleted;
+      },
+    );
+    if (removed) await navigate({ to: '/usuarios' });
   };
 
   const backToList = () => void navigate({ to: '/usuarios' });
@@ -143,16 +145,7 @@ export function UserForm({ user }: { user?: User }) {
                 <Input autoComplete="off" maxLength={255} />
               </FormField>
             </Col>
-            <Col {...half}>
-              <FormField name="email" label="E-mail">
-                <Input type="email" autoComplete="off" maxLength={255} />
-              </FormField>
-            </Col>
-            <Col {...half}>
-              <FormField name="phone" label="Telefone">
-                <MaskedInput mask="phone" />
-              </FormField>
-            </Col>
+            <ContactFields col={half} />
             <Col {...half}>
               <FormField name="cpf" label="CPF">
                 <MaskedInput mask="cpf" />

@@ -2,6 +2,7 @@ import { messages } from '@origem/contract/messages.pt';
 import type { User, UserInput } from '@origem/contract/schemas/users';
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../test-utils';
+import { santos, userRow } from './test-rows';
 import {
   canDeleteUser,
   canEditUser,
@@ -12,37 +13,19 @@ import {
   withPlacement,
 } from './user-rules';
 
-const santos = { id: 3, name: 'Associação Comercial de Santos' };
 const facesp = { id: 2, name: 'Federação das Associações Comerciais de São Paulo' };
 const cnce = { id: 1, name: 'Confederação Nacional do Comércio Exterior' };
 
-function storedUser(overrides: Partial<User> = {}): User {
-  return {
-    id: 42,
-    name: 'Bruno Analista',
+/** An analyst placed in the association, its federation and its confederation. */
+const storedUser = (overrides: Partial<User> = {}): User =>
+  userRow(42, 'Bruno Analista', {
     email: 'analista@origem.local',
-    cpf: '22255588846',
-    cnpj: null,
-    phone: null,
-    active: true,
-    change_password: false,
-    role_id: 2,
-    role: { id: 2, name: 'analista', display_name: 'Analista', type: 'associacao' },
-    trade_association_id: santos.id,
-    trade_association: santos,
     federation_id: facesp.id,
     federation: facesp,
     confederation_id: cnce.id,
     confederation: cnce,
-    exporter_id: null,
-    exporter: null,
-    dispatcher_id: null,
-    dispatcher: null,
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
     ...overrides,
-  };
-}
+  });
 
 const input: UserInput = {
   name: 'Ana',

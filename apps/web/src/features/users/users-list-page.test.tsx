@@ -1,41 +1,9 @@
 import { messages } from '@origem/contract/messages.pt';
-import type { User } from '@origem/contract/schemas/users';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeUser, renderInApp, storeSession } from '../../test-utils';
+import { jsonResponse, makeUser, onePage, renderInApp, storeSession } from '../../test-utils';
+import { santos, userRow } from './test-rows';
 import { UsersListPage } from './users-list-page';
-
-const santos = { id: 3, name: 'Associação Comercial de Santos' };
-
-function row(id: number, name: string, overrides: Partial<User> = {}): User {
-  return {
-    id,
-    name,
-    email: `${name.split(' ')[0]?.toLowerCase()}@origem.local`,
-    cpf: '22255588846',
-    cnpj: null,
-    phone: null,
-    active: true,
-    change_password: false,
-    role_id: 2,
-    role: { id: 2, name: 'analista', display_name: 'Analista', type: 'associacao' },
-    trade_association_id: santos.id,
-    trade_association: santos,
-    federation_id: null,
-    federation: null,
-    confederation_id: null,
-    confederation: null,
-    exporter_id: null,
-    exporter: null,
-    dispatcher_id: null,
-    dispatcher: null,
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
-
-const page = (data: User[]) => ({ data, current_page: 1, per_page: 15, total: data.length, last_page: 1 });
 
 function stubApi(handler: (method: string, path: string, url: string) => Response) {
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
@@ -65,9 +33,9 @@ describe('UsersListPage', () => {
       const fetchMock = stubApi(() =>
         jsonResponse(
           200,
-          page([
-            row(2, 'Bruno Analista'),
-            row(7, 'Fábio Federação', {
+          onePage([
+            userRow(2, 'Bruno Analista'),
+            userRow(7, 'Fábio Federação', {
               trade_association: null,
               trade_association_id: null,
               federation: { id: 2, name: 'Federação de São Paulo' },
@@ -112,8 +80,8 @@ describe('UsersListPage', () => {
           deleted = true;
           return jsonResponse(200, { message: messages.user.deleted });
         }
-        const rows = [row(1, 'Ana Administradora'), row(9, 'Zeca Teste')];
-        return jsonResponse(200, page(deleted ? rows.slice(0, 1) : rows));
+        const rows = [userRow(1, 'Ana Administradora'), userRow(9, 'Zeca Teste')];
+        return jsonResponse(200, onePage(deleted ? rows.slice(0, 1) : rows));
       });
       renderInApp(<UsersListPage />, '/usuarios');
       expect(await screen.findByLabelText('Excluir Zeca Teste', {}, { timeout: 10_000 })).toBeTruthy();

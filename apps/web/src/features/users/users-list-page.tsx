@@ -5,16 +5,14 @@ import { Link } from '@tanstack/react-router';
 import { Form, Input } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useSession } from '../../lib/session';
-import { confirmAction } from '../../ui/confirm-dialog';
+import { confirmDeletion } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
-import { showSuccessDialog } from '../../ui/feedback';
-import { FilterBar } from '../../ui/filter-bar';
-import { formatTaxId } from '../../ui/format';
+import { FilterBar, TaxIdFilters } from '../../ui/filter-bar';
 import { ListPage, type PrimaryAction, usePrimaryAction } from '../../ui/list-page';
-import { MaskedInput } from '../../ui/masked-input';
 import { RemoteSelect } from '../../ui/remote-select';
 import { RowActions } from '../../ui/row-actions';
 import { StatusTag } from '../../ui/status-tag';
+import { taxIdColumn } from '../../ui/table-cells';
 import { useListSearch } from '../../ui/use-list-search';
 import { useDeleteUser } from './api/delete-user';
 import { ROLE_OPTIONS_PATH } from './api/get-role-options';
@@ -34,17 +32,14 @@ export function UsersListPage() {
   const emptyAction = usePrimaryAction(newUser);
   const removal = useDeleteUser();
 
-  const remove = async (row: User) => {
-    const confirmed = await confirmAction({
-      title: `Excluir o usuário ${row.name}?`,
-      content: 'Ele perderá o acesso ao Origem imediatamente.',
-      okText: 'Excluir',
-      danger: true,
-    });
-    if (!confirmed) return;
-    await removal.mutateAsync(row.id);
-    void showSuccessDialog(messages.user.deleted);
-  };
+  const remove = (row: User) =>
+    confirmDeletion(
+      { title: `Excluir o usuário ${row.name}?`, content: 'Ele perderá o acesso ao Origem imediatamente.' },
+      async () => {
+        await removal.mutateAsync(row.id);
+        return messages.user.deleted;
+      },
+    );
 
   const columns: ColumnsType<User> = [
     {
@@ -64,12 +59,7 @@ export function UsersListPage() {
       // An address broken mid-word reads wrong; the table scrolls instead (its actions stay pinned).
       render: (email: string) => <span style={{ whiteSpace: 'nowrap' }}>{email}</span>,
     },
-    {
-      title: 'CPF',
-      dataIndex: 'cpf',
-      key: 'cpf',
-      render: (cpf: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatTaxId(cpf, '—')}</span>,
-    },
+    taxIdColumn('cpf'),
     { title: 'Perfil', key: 'role', render: (_, row) => row.role.display_name },
     {
       title: 'Entidade',
@@ -110,12 +100,7 @@ export function UsersListPage() {
           <Form.Item name="email" label="E-mail">
             <Input allowClear />
           </Form.Item>
-          <Form.Item name="cpf" label="CPF">
-            <MaskedInput mask="cpf" allowClear />
-          </Form.Item>
-          <Form.Item name="cnpj" label="CNPJ">
-            <MaskedInput mask="cnpj" allowClear />
-          </Form.Item>
+          <TaxIdFilters />
           <Form.Item name="role_id" label="Perfil">
             <RemoteSelect<Role> path={ROLE_OPTIONS_PATH} toOption={roleOption} />
           </Form.Item>
