@@ -113,7 +113,7 @@ export function LegalRepresentativesListPage() {
           </Form.Item>
           {mayPickExporter(session) ? (
             <Form.Item name="exporter_id" label="Exportador">
-              <TypeAheadSelect<ExporterOption> {...exporterSource} style={{ minWidth: 260 }} />
+              <TypeAheadSelect<ExporterOption> {...exporterSource} style={{ minWidth: 240 }} />
             </Form.Item>
           ) : null}
         </FilterBar>
