@@ -135,10 +135,7 @@ test('bad input stays on the form with the messages next to the fields; nothing 
 
   // Leaving asks first, because nothing was saved.
   await page.getByRole('button', { name: 'Cancelar' }).click();
-  await page
-    .getByRole('dialog', { name: 'Sair sem salvar?' })
-    .getByRole('button', { name: 'Sair sem salvar' })
-    .click();
+  await answerDialog(page, 'Sair sem salvar?', 'Sair sem salvar');
   await expect(page).toHaveURL(/\/usuarios$/);
   await filterByName(page, user.name);
   await expect(page.getByText('Nenhum resultado para estes filtros.')).toBeVisible();
