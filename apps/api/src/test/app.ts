@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ROLE_SLUGS, type RoleSlug } from '@origem/contract/permissions';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -104,18 +105,9 @@ export async function lastPasswordLink(t: TestApp, smtp: SmtpListener, email: st
   return token;
 }
 
-/** The role of each demo user (`<role>@origem.local`). */
-export const DEMO_ROLES = [
-  'admin',
-  'analista',
-  'exportador',
-  'despachante',
-  'associacao',
-  'federacao',
-  'confederacao',
-  'fabricante',
-] as const;
-export type DemoRole = (typeof DEMO_ROLES)[number];
+/** The role of each demo user (`<role>@origem.local`): one per role of the contract. */
+export const DEMO_ROLES = ROLE_SLUGS;
+export type DemoRole = RoleSlug;
 
 /** A session token for the demo user of each role, logged in one after the other. */
 export async function loginAll<R extends string>(

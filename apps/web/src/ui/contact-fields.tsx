@@ -2,8 +2,11 @@ import { Col, type ColProps, Input } from 'antd';
 import { FormField } from './form';
 import { MaskedInput } from './masked-input';
 
-/** The e-mail and the (Brazilian, masked) phone of a person or company, each in a `col` cell of the form's grid. */
-export function ContactFields({ col }: { col: ColProps }) {
+/**
+ * The e-mail and the phone of a person or company, each in a `col` cell of the form's grid. A Brazilian phone is
+ * masked; a foreign one (a company abroad) is free text.
+ */
+export function ContactFields({ col, brazilian = true }: { col: ColProps; brazilian?: boolean }) {
   return (
     <>
       <Col {...col}>
@@ -13,7 +16,7 @@ export function ContactFields({ col }: { col: ColProps }) {
       </Col>
       <Col {...col}>
         <FormField name="phone" label="Telefone">
-          <MaskedInput mask="phone" />
+          {brazilian ? <MaskedInput mask="phone" /> : <Input maxLength={30} autoComplete="off" />}
         </FormField>
       </Col>
     </>

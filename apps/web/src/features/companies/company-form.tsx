@@ -14,6 +14,7 @@ import { ignoreShownError } from '../../api/api-error';
 import { useSession } from '../../lib/session';
 import { AddressFields } from '../../ui/address-fields';
 import { confirmDeletion } from '../../ui/confirm-dialog';
+import { ContactFields } from '../../ui/contact-fields';
 import { showSuccessDialog } from '../../ui/feedback';
 import { ApiForm, FormActions, FormField, useApiForm } from '../../ui/form';
 import { MaskedInput } from '../../ui/masked-input';
@@ -108,16 +109,7 @@ function IdentityFields({ brazilId, manufacturer }: { brazilId: number | null; m
             <Input maxLength={255} autoComplete="off" />
           </FormField>
         </Col>
-        <Col {...third}>
-          <FormField name="email" label="E-mail">
-            <Input type="email" maxLength={255} autoComplete="off" />
-          </FormField>
-        </Col>
-        <Col {...third}>
-          <FormField name="phone" label="Telefone">
-            {brazilian ? <MaskedInput mask="phone" /> : <Input maxLength={30} autoComplete="off" />}
-          </FormField>
-        </Col>
+        <ContactFields col={third} brazilian={brazilian} />
       </Row>
       <Divider titlePlacement="start">Endereço</Divider>
       <AddressFields foreign={!brazilian} />
