@@ -22,5 +22,5 @@ export const a3SignaturePath = (document: SignatureDocument, id: number) =>
 
 /** The A1 form's fields, as the API reads them (multipart `certificate` and `password`). */
 export const A1_FILE_ACCEPT = '.pfx,.p12,application/x-pkcs12';
-/** The API's cap (apps/api certificates/a1-upload.ts): an A1 file is a few kilobytes. */
+/** The API's cap (apps/api issuance/a1-upload.ts): an A1 file is a few kilobytes. */
 export const A1_MAX_BYTES = 64 * 1024;

@@ -21,6 +21,7 @@ import { buildCod, CodDataError, type CodInput, certifyCod } from '../../documen
 import type { Actor, ServiceContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { transition } from '../../lib/workflow';
+import type { A1Upload } from '../issuance/a1-upload';
 import * as q from './queries';
 import { certificateSubject, getCertificate } from './service';
 
@@ -130,8 +131,6 @@ export async function codXml(db: Database, actor: Actor, id: number): Promise<st
   if (stored) return stored.xml;
   return asRefusal(async () => buildCod(await codInputOf(db, found, new Date())));
 }
-
-export type A1Upload = { pkcs12: Buffer; password: string };
 
 /** The two signatures of a COD: which flow action each takes, what it covers and whose CPF it must carry. */
 export type SignatureStage = 'first' | 'second';

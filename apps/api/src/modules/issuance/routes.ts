@@ -11,8 +11,8 @@ import { type Actor, requireActor, type ServiceContext } from '../../lib/context
 import { formBody } from '../../lib/form-doc';
 import type { FileService } from '../../lib/save-form';
 import type { RouteAccess, ZodApp } from '../../lib/zod-app';
-import { a1UploadForm, readA1Upload } from '../certificates/a1-upload';
-import type { A1Upload } from '../certificates/signatures';
+import type { A1Upload } from './a1-upload';
+import { a1UploadForm, readA1Upload } from './a1-upload';
 
 /** What a declaration's or a certificate's route may answer besides its success. */
 export const issuanceErrors = {
@@ -176,7 +176,7 @@ export function issuanceRoutes(app: ZodApp, doc: IssuedDocument) {
 
     /**
      * POST {base}/{path}/:id: an A1 signature, the PKCS#12 and its password read into memory only
-     * (certificates/a1-upload.ts).
+     * (a1-upload.ts).
      */
     a1Signature(
       path: string,

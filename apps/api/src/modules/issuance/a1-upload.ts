@@ -6,7 +6,9 @@ import { malformedMultipart } from '../../files/upload';
 import { fieldError } from '../../lib/errors';
 import type { FormDoc } from '../../lib/form-doc';
 import { assertCleanInput } from '../../lib/parse-input';
-import type { A1Upload } from './signatures';
+
+/** An uploaded A1 certificate, read in memory: used for one signature and never written to disk. */
+export type A1Upload = { pkcs12: Buffer; password: string };
 
 /** An A1 file is a few kilobytes; anything much larger is not one (the web checks the same cap). */
 const MAX_PKCS12_BYTES = A1_MAX_BYTES;
