@@ -249,7 +249,7 @@ const CASES: Case[] = [
   {
     url: '/v1/exporter?name=cer%C3%A2mica%20ip%C3%AA',
     table: 'exporters',
-    index: ['exporters_name_trgm_idx'],
+    index: ['exporters_name_search_trgm_idx'],
   },
   { url: '/v1/exporter?cnpj=90.000.000/0123-46', table: 'exporters', index: ['exporters_cnpj_trgm_idx'] },
   { url: '/v1/exporter/with_trashed', table: 'exporters', index: ['exporters_name_idx'] },
@@ -267,8 +267,7 @@ const CASES: Case[] = [
     table: 'dispatchers',
     index: [
       'dispatchers_association_name_idx',
-      'dispatchers_name_trgm_idx',
-      'dispatchers_trade_name_trgm_idx',
+      'dispatchers_name_search_trgm_idx',
     ],
   },
   { url: '/v1/dispatcher?cpf=9000000123', table: 'dispatchers', index: ['dispatchers_cpf_trgm_idx'] },
@@ -405,7 +404,7 @@ const CASES: Case[] = [
   {
     url: '/v2/declaration?product_names_list=porcelanato',
     table: 'declarations',
-    index: ['declarations_product_name_trgm_idx'],
+    index: ['declarations_product_name_search_trgm_idx'],
   },
   // Issue 13: an invoice prefix is counted and its page chosen from one index, without reading the table.
   {

@@ -75,6 +75,12 @@ export type ListSpec<Q extends PgSelect> = {
   /** A search of btree ranges alone is sorted up to this many matches (default SORTED_SEARCH_LIMIT); see above. */
   sortUpTo?: number;
   order: ListOrder;
+  /**
+   * Choose even page 1 by ids, before the page's joins: for a filter that is a set of ids (a few hundred, gathered
+   * by a subquery) rather than an index walk, the planner cannot tell how many rows it holds and joins them all
+   * before it sorts.
+   */
+  idsFirst?: boolean;
   /** The page's select (columns, from, joins) with `where` applied, as `.$dynamic()`. */
   rows: (where: SQL | undefined) => Q;
   /**
@@ -155,7 +161,7 @@ export async function paginate<Q extends PgSelect>(
       .limit(perPage + 1)
       .offset(skip) as Promise<RowOf<Q>[]>;
   const byOffset = (): Promise<RowOf<Q>[]> => {
-    if (!isKeyset(order) || (offset === 0 && !sorted)) return fetch(filter, offset);
+    if (!isKeyset(order) || (offset === 0 && !sorted && !spec.idsFirst)) return fetch(filter, offset);
     // A deep offset skips ids on the filter's own index walk, then joins only the page's rows. A sorted search
     // too chooses its page by ids: the sort then holds narrow rows, which an index with the order's keys (a
     // prefix's, say) can supply without reading the table.
@@ -228,6 +234,15 @@ export const TYPE_AHEAD_PAGE: PageRequest = { page: 1, per_page: TYPE_AHEAD_SIZE
 /** Escapes LIKE wildcards so a user's "%" or "_" matches itself. */
 export function likePattern(text: string): string {
   return `%${escapeLike(text)}%`;
+}
+
+/**
+ * "Contains", case-insensitive, on a column stored lower-cased (a generated `lower(…)` column with a pg_trgm index):
+ * what ILIKE answers, since in a UTF-8 database ILIKE lower-cases both sides and compares them. ILIKE does that to
+ * every row it reads, five times the cost of the LIKE on the stored text (15 ms against 3 ms over 10 000 names).
+ */
+export function containsFolded(folded: AnyPgColumn, text: string): SQL {
+  return sql`${folded} like lower(${likePattern(text)})`;
 }
 
 /** A LIKE pattern for "starts with" (served by a btree on the column in the "C" collation or pattern_ops). */

@@ -55,6 +55,8 @@ export const declarations = pgTable(
       .notNull()
       .references(() => deals.id),
     product_name: varchar('product_name', { length: 255 }).notNull(),
+    /** The product name lower-cased once on write, for the list's "contains" search (lib/paging.ts `containsFolded`). */
+    product_name_search: text('product_name_search').generatedAlwaysAs(sql`lower(product_name)`),
     internal_product_code: varchar('internal_product_code', { length: 60 }),
     /** 8 digits, a leaf of the `ncm` table (checked on save; no foreign key, the table is reloaded as a whole). */
     ncm: varchar('ncm', { length: 8 }).notNull(),
@@ -102,7 +104,7 @@ export const declarations = pgTable(
     index('declarations_association_updated_idx').on(t.trade_association_id, t.updated_at, t.id),
     // NCM by its first digits; product name and internal code by "contains" (pg_trgm).
     index('declarations_ncm_prefix_idx').on(t.ncm.op('varchar_pattern_ops')),
-    index('declarations_product_name_trgm_idx').using('gin', t.product_name.op('gin_trgm_ops')),
+    index('declarations_product_name_search_trgm_idx').using('gin', t.product_name_search.op('gin_trgm_ops')),
     index('declarations_internal_code_trgm_idx').using('gin', t.internal_product_code.op('gin_trgm_ops')),
     // The daily expiry job finds the approved ones past their validity.
     index('declarations_expiry_idx').on(t.valid_until).where(sql`${t.status} = 'APROVADA'`),

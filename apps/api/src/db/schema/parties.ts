@@ -41,19 +41,25 @@ const party = {
     .references(() => tradeAssociations.id),
 };
 
+/**
+ * The name and trade name, lower-cased once on write, for "contains" searches (lib/paging.ts `containsFolded`). A line break keeps a
+ * search from matching across the two. Exporters and dispatchers only: the names other lists search are short.
+ */
+const nameSearch = {
+  name_search: text('name_search').generatedAlwaysAs(sql`lower(name || chr(10) || coalesce(trade_name, ''))`),
+};
+
 /** "Contains" filters of the exporter and dispatcher lists (name or trade name, CPF, CNPJ), served by pg_trgm. */
 function partyTrigramIndexes(
   table: string,
   t: {
-    name: ExtraConfigColumn;
-    trade_name: ExtraConfigColumn;
+    name_search: ExtraConfigColumn;
     cpf: ExtraConfigColumn;
     cnpj: ExtraConfigColumn;
   },
 ) {
   return [
-    index(`${table}_name_trgm_idx`).using('gin', t.name.op('gin_trgm_ops')),
-    index(`${table}_trade_name_trgm_idx`).using('gin', t.trade_name.op('gin_trgm_ops')),
+    index(`${table}_name_search_trgm_idx`).using('gin', t.name_search.op('gin_trgm_ops')),
     index(`${table}_cpf_trgm_idx`).using('gin', t.cpf.op('gin_trgm_ops')),
     index(`${table}_cnpj_trgm_idx`).using('gin', t.cnpj.op('gin_trgm_ops')),
   ];
@@ -69,6 +75,7 @@ export const exporters = pgTable(
     ...party,
     /** Member of its association: pays the member fee (DOMAIN.md §9). */
     associated: boolean('associated').notNull().default(false),
+    ...nameSearch,
     ...timestamps,
     ...softDelete,
   },
@@ -93,6 +100,7 @@ export const dispatchers = pgTable(
     id: serial('id').primaryKey(),
     ...party,
     associated: boolean('associated').notNull().default(false),
+    ...nameSearch,
     ...timestamps,
     ...softDelete,
   },

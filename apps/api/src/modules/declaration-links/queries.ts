@@ -15,6 +15,7 @@ import { deals, declarationLinks, declarations, exporters, tradeAssociations, us
 import { humanOrder } from '../../lib/collation';
 import type { Actor } from '../../lib/context';
 import {
+  containsFolded,
   keysetOrder,
   likePattern,
   lookup,
@@ -154,19 +155,12 @@ export async function pageLinks(
           ) as SQL,
         )
       : undefined,
-    query.name
-      ? byParty(
-          or(
-            sql`${exporters.name} ilike ${likePattern(query.name)}`,
-            sql`${exporters.trade_name} ilike ${likePattern(query.name)}`,
-          ) as SQL,
-        )
-      : undefined,
+    query.name ? byParty(containsFolded(exporters.name_search, query.name)) : undefined,
     query.ncm
       ? sql`${declarationLinks.declaration_id} in ${declarationsMatching(sql`${declarations.ncm} like ${prefixPattern(query.ncm)}`)}`
       : undefined,
     query.denomination
-      ? sql`${declarationLinks.declaration_id} in ${declarationsMatching(sql`${declarations.product_name} ilike ${likePattern(query.denomination)}`)}`
+      ? sql`${declarationLinks.declaration_id} in ${declarationsMatching(containsFolded(declarations.product_name_search, query.denomination))}`
       : undefined,
   );
   const page = await paginate(db, query, {
@@ -251,12 +245,7 @@ export async function pageManufacturers(
     sql`exists (select 1 from ${declarations} where ${declarations.exporter_id} = ${OUTER_EXPORTER_ID} and ${citable})`,
   );
   const search = and(
-    query.name
-      ? or(
-          sql`${exporters.name} ilike ${likePattern(query.name)}`,
-          sql`${exporters.trade_name} ilike ${likePattern(query.name)}`,
-        )
-      : undefined,
+    query.name ? containsFolded(exporters.name_search, query.name) : undefined,
     cnpj ? sql`${exporters.cnpj} like ${prefixPattern(cnpj)}` : undefined,
     cpf ? sql`${exporters.cpf} like ${prefixPattern(cpf)}` : undefined,
   );

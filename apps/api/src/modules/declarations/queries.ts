@@ -31,6 +31,7 @@ import {
 import { withinBrasiliaDays } from '../../lib/brasilia-days';
 import type { Actor } from '../../lib/context';
 import {
+  containsFolded,
   keysetOrder,
   likePattern,
   lookup,
@@ -147,10 +148,10 @@ function toListItem(row: ListRow) {
   };
 }
 
-/** "Contains" on the product name (declarations_product_name_trgm_idx): any of the names. */
+/** "Contains" on the product name (declarations_product_name_search_trgm_idx): any of the names. */
 function productNames(names: readonly string[] | undefined): SQL | undefined {
   if (!names?.length) return undefined;
-  return or(...names.map((name) => sql`${declarations.product_name} ilike ${likePattern(name)}`));
+  return or(...names.map((name) => containsFolded(declarations.product_name_search, name)));
 }
 
 const ncmStartsWith = (prefix: string | undefined) =>
@@ -223,9 +224,7 @@ export async function pageCitable(
     gte(declarations.valid_until, TODAY),
     query.deal_id ? eq(declarations.deal_id, query.deal_id) : undefined,
     query.ncm ? sql`left(${declarations.ncm}, ${query.ncm.length}) = ${query.ncm}` : undefined,
-    query.product_name
-      ? sql`${declarations.product_name} ilike ${likePattern(query.product_name)}`
-      : undefined,
+    query.product_name ? containsFolded(declarations.product_name_search, query.product_name) : undefined,
     query.internal_product_code
       ? sql`${declarations.internal_product_code} ilike ${likePattern(query.internal_product_code)}`
       : undefined,
@@ -233,6 +232,7 @@ export async function pageCitable(
   const page = await paginate(db, query, {
     where,
     order: listOrder(undefined),
+    idsFirst: true,
     rows: (w) =>
       db
         .select({

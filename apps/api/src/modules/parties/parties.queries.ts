@@ -9,7 +9,14 @@ import { personTypes, storedFiles, tradeAssociations, users } from '../../db/sch
 import { storedFileView } from '../../files/records';
 import { humanOrder } from '../../lib/collation';
 import type { Actor } from '../../lib/context';
-import { keysetOrder, likePattern, mapPage, type PageRequest, paginate } from '../../lib/paging';
+import {
+  containsFolded,
+  keysetOrder,
+  likePattern,
+  mapPage,
+  type PageRequest,
+  paginate,
+} from '../../lib/paging';
 import { type PartyKindSpec, type PartyTable, socialContractOwnerType } from './kinds';
 
 const contract = alias(storedFiles, 'social_contract');
@@ -78,9 +85,7 @@ function filterConditions(spec: PartyKindSpec, f: PartyFilters): (SQL | undefine
 function searchConditions(spec: PartyKindSpec, f: PartyFilters): SQL | undefined {
   const t = spec.table;
   return and(
-    f.name
-      ? or(sql`${t.name} ilike ${likePattern(f.name)}`, sql`${t.trade_name} ilike ${likePattern(f.name)}`)
-      : undefined,
+    f.name ? containsFolded(t.name_search, f.name) : undefined,
     f.cpf ? sql`${t.cpf} like ${likePattern(unmaskTaxId(f.cpf))}` : undefined,
     f.cnpj ? sql`${t.cnpj} like ${likePattern(unmaskTaxId(f.cnpj))}` : undefined,
   );
@@ -182,8 +187,7 @@ function optionSearch(spec: PartyKindSpec, search: string): SQL | undefined {
   const t = spec.table;
   const digits = unmaskTaxId(search);
   return or(
-    sql`${t.name} ilike ${likePattern(search)}`,
-    sql`${t.trade_name} ilike ${likePattern(search)}`,
+    containsFolded(t.name_search, search),
     /^[\d.\-/\s]+$/.test(search) && digits ? sql`${t.cpf} like ${likePattern(digits)}` : undefined,
     /^[\d.\-/\s]+$/.test(search) && digits ? sql`${t.cnpj} like ${likePattern(digits)}` : undefined,
   );

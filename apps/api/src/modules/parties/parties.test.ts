@@ -285,6 +285,16 @@ describe.each(KINDS)('$kind: create, read, download', ({ kind, base, table, text
     expect(await ids_(`trade_association_id=${ids.campinas}`)).toEqual([aba.id]);
     const masked = (eba.cnpj ?? '').replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
     expect(await ids_(`cnpj=${encodeURIComponent(masked)}`)).toEqual([eba.id]);
+    // Case folds as ILIKE would, accented capitals too; the trade name counts, a match across the two does not.
+    const byName = async (name: string) =>
+      (await t.request('GET', `${base}?name=${encodeURIComponent(name)}`, { token: tok.admin }))
+        .json<{ data: PartyRecord[] }>()
+        .data.map((p) => p.id);
+    expect(await byName(`ÉBANO ${tag.toUpperCase()}`)).toEqual([eba.id]);
+    const traded = await created(base, { name: `Razão ${tag}`, trade_name: `Fantasia${tag}` });
+    expect(await byName(`fantasia${tag}`)).toEqual([traded.id]);
+    expect(await byName(`razão ${tag} fantasia`)).toEqual([]);
+    await t.request('DELETE', `${base}/${traded.id}`, { token: tok.admin });
     // An association sees only its own: Campinas' record is not in Santos' list.
     const scoped = await t.request('GET', `${base}?name=${tag}`, { token: tok.associacao });
     expect(scoped.json<{ data: PartyRecord[] }>().data.map((p) => p.id)).toEqual([eba.id, zeta.id]);
