@@ -240,9 +240,9 @@ const CASES: Case[] = [
   { url: '/v1/user?page=3&after=12', table: 'users', index: ['users_name_idx'] },
   { url: '/v1/user?page=300', table: 'users', index: ['users_name_idx'] },
   // A search matching few rows is read through its trigram index; one matching many walks the order's index.
-  { url: '/v1/user/search?name=quit%C3%A9ria%20souza', table: 'users', index: ['users_name_trgm_idx'] },
+  { url: '/v1/user/search?name=quit%C3%A9ria%20souza', table: 'users', index: ['users_name_search_trgm_idx'] },
   { url: '/v1/user/search?name=ar', table: 'users', index: ['users_name_idx'] },
-  { url: '/v1/user/search?email=exp123', table: 'users', index: ['users_email_trgm_idx'] },
+  { url: '/v1/user/search?email=exp123', table: 'users', index: ['users_email_search_trgm_idx'] },
   { url: `/v1/user/search?trade_association_id=2`, table: 'users', index: ['users_association_name_idx'] },
   { url: '/v1/exporter', table: 'exporters', index: ['exporters_name_idx'] },
   { url: '/v1/exporter', role: 'analista', table: 'exporters', index: ['exporters_association_name_idx'] },
@@ -265,10 +265,7 @@ const CASES: Case[] = [
     url: '/v1/exporter/all_not_bind?name=despachos',
     role: 'exportador',
     table: 'dispatchers',
-    index: [
-      'dispatchers_association_name_idx',
-      'dispatchers_name_search_trgm_idx',
-    ],
+    index: ['dispatchers_association_name_idx', 'dispatchers_name_search_trgm_idx'],
   },
   { url: '/v1/dispatcher?cpf=9000000123', table: 'dispatchers', index: ['dispatchers_cpf_trgm_idx'] },
   { url: '/v2/company', table: 'companies', index: ['companies_corporate_name_idx'] },
@@ -276,7 +273,7 @@ const CASES: Case[] = [
   {
     url: '/v2/company?corporate_name=trading%20aurora',
     table: 'companies',
-    index: ['companies_corporate_name_trgm_idx'],
+    index: ['companies_name_search_trgm_idx'],
   },
   { url: '/v2/company?corporate_name=ltda', table: 'companies', index: ['companies_corporate_name_idx'] },
   { url: '/v2/company?company_type_id=2', table: 'companies', index: ['companies_type_name_idx'] },
@@ -306,7 +303,7 @@ const CASES: Case[] = [
   {
     url: '/v1/legal_representative?name=quit%C3%A9ria%20souza',
     table: 'legal_representatives',
-    index: ['legal_representatives_name_trgm_idx'],
+    index: ['legal_representatives_name_search_trgm_idx'],
   },
   { url: '/v1/pre_registration', table: 'pre_registrations', index: ['pre_registrations_created_idx'] },
   {
@@ -373,7 +370,7 @@ const CASES: Case[] = [
     table: 'audits',
     index: ['audits_created_idx'],
   },
-  { url: '/v1/audit/user?search=quit%C3%A9ria%20souza', table: 'users', index: ['users_name_trgm_idx'] },
+  { url: '/v1/audit/user?search=quit%C3%A9ria%20souza', table: 'users', index: ['users_name_search_trgm_idx'] },
   { url: '/v1/audit/ip_address?search=10.1', table: 'audits', index: ['audits_ip_idx'] },
   // Issue 12: declarations, id descending. A filter that many rows pass is read walking the primary key backwards
   // (the first rows found are the page); a selective one through its own index.

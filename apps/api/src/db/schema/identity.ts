@@ -6,6 +6,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  text,
   timestamp,
   uniqueIndex,
   varchar,
@@ -52,6 +53,9 @@ export const users = pgTable(
     id: serial('id').primaryKey(),
     name: varchar('name', { length: 255 }).notNull(),
     email: varchar('email', { length: 255 }).notNull(),
+    /** Name and e-mail lower-cased once on write, for "contains" searches (lib/paging.ts `containsFolded`). */
+    name_search: text('name_search').generatedAlwaysAs(sql`lower(name)`),
+    email_search: text('email_search').generatedAlwaysAs(sql`lower(email)`),
     cpf: varchar('cpf', { length: 11 }),
     cnpj: varchar('cnpj', { length: 14 }),
     phone: varchar('phone', { length: 30 }),
@@ -78,8 +82,8 @@ export const users = pgTable(
     index('users_association_name_idx').on(t.trade_association_id, sql`${t.name} collate "und-x-icu"`, t.id),
     index('users_federation_idx').on(t.federation_id),
     // "Contains" filters and type-aheads (pg_trgm).
-    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_name_search_trgm_idx').using('gin', t.name_search.op('gin_trgm_ops')),
+    index('users_email_search_trgm_idx').using('gin', t.email_search.op('gin_trgm_ops')),
     index('users_cpf_trgm_idx').using('gin', t.cpf.op('gin_trgm_ops')),
     index('users_cnpj_trgm_idx').using('gin', t.cnpj.op('gin_trgm_ops')),
     index('users_role_idx').on(t.role_id),

@@ -42,8 +42,8 @@ const party = {
 };
 
 /**
- * The name and trade name, lower-cased once on write, for "contains" searches (lib/paging.ts `containsFolded`). A line break keeps a
- * search from matching across the two. Exporters and dispatchers only: the names other lists search are short.
+ * The name and trade name, lower-cased once on write, for "contains" searches (lib/paging.ts `containsFolded`).
+ * A line break keeps a search from matching across the two. Companies, users and legal representatives have theirs.
  */
 const nameSearch = {
   name_search: text('name_search').generatedAlwaysAs(sql`lower(name || chr(10) || coalesce(trade_name, ''))`),
@@ -135,6 +135,10 @@ export const companies = pgTable(
     trade_association_id: integer('trade_association_id').references(() => tradeAssociations.id),
     corporate_name: varchar('corporate_name', { length: 255 }).notNull(),
     trade_name: varchar('trade_name', { length: 255 }),
+    /** Corporate and trade name lower-cased once on write, a line break between them (see `nameSearch`). */
+    name_search: text('name_search').generatedAlwaysAs(
+      sql`lower(corporate_name || chr(10) || coalesce(trade_name, ''))`,
+    ),
     cnpj: varchar('cnpj', { length: 14 }),
     foreign_tax_id: varchar('foreign_tax_id', { length: 40 }),
     country_id: integer('country_id')
@@ -186,8 +190,7 @@ export const companies = pgTable(
       t.id,
     ),
     index('companies_cnpj_idx').on(t.cnpj),
-    index('companies_corporate_name_trgm_idx').using('gin', t.corporate_name.op('gin_trgm_ops')),
-    index('companies_trade_name_trgm_idx').using('gin', t.trade_name.op('gin_trgm_ops')),
+    index('companies_name_search_trgm_idx').using('gin', t.name_search.op('gin_trgm_ops')),
     index('companies_cnpj_trgm_idx').using('gin', t.cnpj.op('gin_trgm_ops')),
     index('companies_foreign_tax_id_trgm_idx').using('gin', t.foreign_tax_id.op('gin_trgm_ops')),
     index('companies_city_trgm_idx').using('gin', t.city.op('gin_trgm_ops')),
@@ -203,6 +206,8 @@ export const legalRepresentatives = pgTable(
       .notNull()
       .references(() => exporters.id),
     name: varchar('name', { length: 255 }).notNull(),
+    /** The name lower-cased once on write, for the list's "contains" search (lib/paging.ts `containsFolded`). */
+    name_search: text('name_search').generatedAlwaysAs(sql`lower(name)`),
     cpf: varchar('cpf', { length: 11 }),
     email: varchar('email', { length: 255 }),
     phone: varchar('phone', { length: 30 }),
@@ -218,7 +223,7 @@ export const legalRepresentatives = pgTable(
       sql`${t.name} collate "und-x-icu"`,
       t.id,
     ),
-    index('legal_representatives_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('legal_representatives_name_search_trgm_idx').using('gin', t.name_search.op('gin_trgm_ops')),
   ],
 );
 

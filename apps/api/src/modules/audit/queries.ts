@@ -7,8 +7,8 @@ import { withinBrasiliaDays } from '../../lib/brasilia-days';
 import { humanOrder } from '../../lib/collation';
 import type { Actor } from '../../lib/context';
 import {
+  containsFolded,
   keysetOrder,
-  likePattern,
   mapPage,
   paginate,
   prefixPattern,
@@ -147,14 +147,14 @@ export function auditBatch(db: Executor, actor: Actor, f: AuditFilter, afterId: 
 
 /**
  * The 'Usuário' filter's type-ahead: users of the actor's scope (deleted ones too: their actions stay in the
- * trail) whose name or e-mail contains `search` (users_name_trgm_idx, users_email_trgm_idx), or the one `id`.
+ * trail) whose name or e-mail contains `search` (users_name_search_trgm_idx, users_email_search_trgm_idx), or the
+ * one `id`.
  */
 export async function auditUserOptions(db: Executor, actor: Actor, f: { search?: string; id?: number }) {
-  const pattern = f.search ? likePattern(f.search) : undefined;
   const page = await paginate(db, TYPE_AHEAD_PAGE, {
     where: and(userScope(actor), f.id ? eq(users.id, f.id) : undefined),
-    search: pattern
-      ? or(sql`${users.name} ilike ${pattern}`, sql`${users.email} ilike ${pattern}`)
+    search: f.search
+      ? or(containsFolded(users.name_search, f.search), containsFolded(users.email_search, f.search))
       : undefined,
     containsText: true,
     order: keysetOrder(users, 'asc', [humanOrder(users.name)], users.id),

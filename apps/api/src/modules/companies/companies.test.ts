@@ -236,6 +236,10 @@ describe('reading the address book', () => {
   it('GET /v2/company filters by corporate name, type, CNPJ (masked or not) and city', async () => {
     const byName = await get('/v2/company?corporate_name=rioplat', tok.admin);
     expect(names(byName.json())).toEqual(['Importadora Rioplatense S.A.']);
+    // Case folds as ILIKE would, accented capitals included.
+    expect(names((await get('/v2/company?corporate_name=TORREFA%C3%87%C3%83O', tok.admin)).json())).toEqual([
+      'Torrefação Serra Azul Ltda.',
+    ]);
     const byType = await get('/v2/company?company_type_id=2');
     expect(names(byType.json())).toEqual(['Torrefação Serra Azul Ltda.']);
     const cnpj = withCheckDigits('778889990001');

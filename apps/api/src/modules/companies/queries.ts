@@ -22,6 +22,7 @@ import { storedFileView } from '../../files/records';
 import { humanOrder } from '../../lib/collation';
 import type { Actor } from '../../lib/context';
 import {
+  containsFolded,
   keysetOrder,
   type ListOrder,
   likePattern,
@@ -142,12 +143,7 @@ export type CompanyView = ReturnType<typeof toCompany>;
 /** "Contains" filters, served by the companies_*_trgm_idx indexes. */
 function search(query: Partial<CompanySearchQuery>): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
-  if (query.corporate_name) {
-    const pattern = likePattern(query.corporate_name);
-    parts.push(
-      sql`(${companies.corporate_name} ilike ${pattern} or ${companies.trade_name} ilike ${pattern})`,
-    );
-  }
+  if (query.corporate_name) parts.push(containsFolded(companies.name_search, query.corporate_name));
   if (query.cnpj) {
     // The CNPJ is stored unmasked; a foreign company is found by its own tax id, typed as it is.
     const digits = unmaskTaxId(query.cnpj);

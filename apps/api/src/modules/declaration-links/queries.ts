@@ -17,7 +17,6 @@ import type { Actor } from '../../lib/context';
 import {
   containsFolded,
   keysetOrder,
-  likePattern,
   lookup,
   mapPage,
   type PageRequest,
@@ -278,9 +277,7 @@ export async function pageManufacturerDeclarations(
     where: and(eq(declarations.exporter_id, manufacturerId), citable),
     search: and(
       query.ncm ? sql`${declarations.ncm} like ${prefixPattern(query.ncm)}` : undefined,
-      query.product_name
-        ? sql`${declarations.product_name} ilike ${likePattern(query.product_name)}`
-        : undefined,
+      query.product_name ? containsFolded(declarations.product_name_search, query.product_name) : undefined,
     ),
     order: keysetOrder(declarations, 'desc', [declarations.id], declarations.id),
     rows: (w) =>

@@ -10,7 +10,7 @@ import { exporters, jobPositions, legalRepresentatives, storedFiles } from '../.
 import { storedFileView } from '../../files/records';
 import { humanOrder } from '../../lib/collation';
 import type { Actor } from '../../lib/context';
-import { keysetOrder, likePattern, lookup, mapPage, paginate } from '../../lib/paging';
+import { containsFolded, keysetOrder, lookup, mapPage, paginate } from '../../lib/paging';
 import { exporterScope } from '../../lib/scope';
 
 /** The procuration is stored as the representative's file under the role `procuration`. */
@@ -102,8 +102,8 @@ export async function pageRepresentatives(
 ) {
   const page = await paginate(db, query, {
     where: filters(actor, query),
-    // "Contains", served by legal_representatives_name_trgm_idx.
-    search: query.name ? sql`${legalRepresentatives.name} ilike ${likePattern(query.name)}` : undefined,
+    // "Contains", served by legal_representatives_name_search_trgm_idx.
+    search: query.name ? containsFolded(legalRepresentatives.name_search, query.name) : undefined,
     containsText: true,
     order: keysetOrder(
       legalRepresentatives,

@@ -2,6 +2,7 @@ import type { ReportPeriod } from '@origem/contract/schemas/reports';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import type { Actor } from '../../lib/context';
+import { likePattern } from '../../lib/paging';
 import { entityScope } from '../../lib/scope';
 
 /** One issued certificate as billing sees it; `amount` is null when the association has no fee for the deal. */
@@ -182,9 +183,9 @@ export function billingSummary(
         : kind === 'exporter'
           ? sql`e.name`
           : sql`dp.name`;
-  if (filter.name) extra.push(sql`${nameCol} ilike ${`%${filter.name}%`}`);
+  if (filter.name) extra.push(sql`${nameCol} ilike ${likePattern(filter.name)}`);
   if (filter.abbreviation && kind === 'association')
-    extra.push(sql`ta.abbreviation ilike ${`%${filter.abbreviation}%`}`);
+    extra.push(sql`ta.abbreviation ilike ${likePattern(filter.abbreviation)}`);
   return queryRows<SummaryRow>(
     db,
     sql`select ${k.cols}, count(*)::int as certificates,

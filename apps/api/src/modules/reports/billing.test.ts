@@ -182,6 +182,13 @@ describe('payer reports reconcile with the association', () => {
       ['Federação das Associações Comerciais de São Paulo', '277.05'],
       ['Federação do Sul', '100.00'],
     ]);
+    // The name filter is "contains", case-insensitive; a typed % is a character, not a wildcard.
+    const named = async (name: string) =>
+      (await get('admin', `/v1/report/exporter?${period}&name=${encodeURIComponent(name)}`))
+        .json()
+        .data.map((e: { name: string }) => e.name);
+    expect(await named('CERÂMICA')).toEqual(['Cerâmica Nova Ltda.']);
+    expect(await named('Café%Ltda')).toEqual([]);
   });
 
   it('summaries are scoped: a federation sees its associations, an exporter only itself', async () => {

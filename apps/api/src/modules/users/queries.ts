@@ -13,7 +13,7 @@ import {
 } from '../../db/schema';
 import { humanOrder } from '../../lib/collation';
 import type { Actor } from '../../lib/context';
-import { keysetOrder, likePattern, lookup, mapPage, paginate } from '../../lib/paging';
+import { containsFolded, keysetOrder, likePattern, lookup, mapPage, paginate } from '../../lib/paging';
 import { entityScope } from '../../lib/scope';
 
 /** Users the actor may see: its entity scope, and always itself. */
@@ -96,11 +96,11 @@ function filterConditions(actor: Actor, f: Partial<UserSearchQuery>): SQL | unde
   );
 }
 
-/** "Contains" filters, served by the users_*_trgm_idx indexes. */
+/** "Contains" filters, served by the users_*_trgm_idx indexes (names and e-mails stored lower-cased). */
 function searchConditions(f: Partial<UserSearchQuery>): SQL | undefined {
   return and(
-    f.name ? sql`${users.name} ilike ${likePattern(f.name)}` : undefined,
-    f.email ? sql`${users.email} ilike ${likePattern(f.email)}` : undefined,
+    f.name ? containsFolded(users.name_search, f.name) : undefined,
+    f.email ? containsFolded(users.email_search, f.email) : undefined,
     f.cpf ? sql`${users.cpf} like ${likePattern(unmaskTaxId(f.cpf))}` : undefined,
     f.cnpj ? sql`${users.cnpj} like ${likePattern(unmaskTaxId(f.cnpj))}` : undefined,
   );
