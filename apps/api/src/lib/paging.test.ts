@@ -240,7 +240,11 @@ const CASES: Case[] = [
   { url: '/v1/user?page=3&after=12', table: 'users', index: ['users_name_idx'] },
   { url: '/v1/user?page=300', table: 'users', index: ['users_name_idx'] },
   // A search matching few rows is read through its trigram index; one matching many walks the order's index.
-  { url: '/v1/user/search?name=quit%C3%A9ria%20souza', table: 'users', index: ['users_name_search_trgm_idx'] },
+  {
+    url: '/v1/user/search?name=quit%C3%A9ria%20souza',
+    table: 'users',
+    index: ['users_name_search_trgm_idx'],
+  },
   { url: '/v1/user/search?name=ar', table: 'users', index: ['users_name_idx'] },
   { url: '/v1/user/search?email=exp123', table: 'users', index: ['users_email_search_trgm_idx'] },
   { url: `/v1/user/search?trade_association_id=2`, table: 'users', index: ['users_association_name_idx'] },
@@ -370,7 +374,11 @@ const CASES: Case[] = [
     table: 'audits',
     index: ['audits_created_idx'],
   },
-  { url: '/v1/audit/user?search=quit%C3%A9ria%20souza', table: 'users', index: ['users_name_search_trgm_idx'] },
+  {
+    url: '/v1/audit/user?search=quit%C3%A9ria%20souza',
+    table: 'users',
+    index: ['users_name_search_trgm_idx'],
+  },
   { url: '/v1/audit/ip_address?search=10.1', table: 'audits', index: ['audits_ip_idx'] },
   // Issue 12: declarations, id descending. A filter that many rows pass is read walking the primary key backwards
   // (the first rows found are the page); a selective one through its own index.
