@@ -44,7 +44,7 @@ beforeAll(async () => {
     sql`select trade_association_id as id from users where email = 'analista@origem.local'`,
   );
   santos = row?.id ?? 0;
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await t?.close();
