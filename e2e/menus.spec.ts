@@ -73,6 +73,9 @@ for (const [role, menu] of Object.entries(MENUS)) {
     test(`${role} sees only built screens its permissions reach, and each of them opens`, async ({
       page,
     }) => {
+      // It opens every screen of the menu: the time grows with the screens (46 s for the administrator's on a slow
+      // machine), not with a state waited for.
+      test.setTimeout(180_000);
       // A screen that asks the server for something the role may not read is a screen it should not be offered.
       const refused: string[] = [];
       page.on('response', (response) => {

@@ -24,6 +24,8 @@ test('a visitor signs up, resolves a pendency by the e-mailed link, is approved,
   pageAs,
   browser,
 }) => {
+  // A journey through four sessions and two e-mails, like the other journeys (certificates, links).
+  test.setTimeout(180_000);
   const stamp = Date.now();
   const company = `Exportadora Jornada ${stamp} Ltda.`;
   const email = `jornada.${stamp}@origem.local`;
