@@ -42,12 +42,14 @@ const party = {
 };
 
 /**
- * The name and trade name, lower-cased once on write, for "contains" searches (lib/paging.ts `containsFolded`).
- * A line break keeps a search from matching across the two. Companies, users and legal representatives have theirs.
+ * A name and the trade name, lower-cased once on write, for "contains" searches (lib/paging.ts `containsFolded`).
+ * A line break keeps a search from matching across the two. Users and legal representatives fold their name alone.
  */
-const nameSearch = {
-  name_search: text('name_search').generatedAlwaysAs(sql`lower(name || chr(10) || coalesce(trade_name, ''))`),
-};
+const namesSearch = (name: 'name' | 'corporate_name') => ({
+  name_search: text('name_search').generatedAlwaysAs(
+    sql`lower(${sql.raw(name)} || chr(10) || coalesce(trade_name, ''))`,
+  ),
+});
 
 /** "Contains" filters of the exporter and dispatcher lists (name or trade name, CPF, CNPJ), served by pg_trgm. */
 function partyTrigramIndexes(
@@ -75,7 +77,7 @@ export const exporters = pgTable(
     ...party,
     /** Member of its association: pays the member fee (DOMAIN.md §9). */
     associated: boolean('associated').notNull().default(false),
-    ...nameSearch,
+    ...namesSearch('name'),
     ...timestamps,
     ...softDelete,
   },
@@ -100,7 +102,7 @@ export const dispatchers = pgTable(
     id: serial('id').primaryKey(),
     ...party,
     associated: boolean('associated').notNull().default(false),
-    ...nameSearch,
+    ...namesSearch('name'),
     ...timestamps,
     ...softDelete,
   },
@@ -135,10 +137,7 @@ export const companies = pgTable(
     trade_association_id: integer('trade_association_id').references(() => tradeAssociations.id),
     corporate_name: varchar('corporate_name', { length: 255 }).notNull(),
     trade_name: varchar('trade_name', { length: 255 }),
-    /** Corporate and trade name lower-cased once on write, a line break between them (see `nameSearch`). */
-    name_search: text('name_search').generatedAlwaysAs(
-      sql`lower(corporate_name || chr(10) || coalesce(trade_name, ''))`,
-    ),
+    ...namesSearch('corporate_name'),
     cnpj: varchar('cnpj', { length: 14 }),
     foreign_tax_id: varchar('foreign_tax_id', { length: 40 }),
     country_id: integer('country_id')
