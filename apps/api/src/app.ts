@@ -16,7 +16,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { type Config, trustProxyOption } from './config';
 import type { Database } from './db/client';
-import { type FileStorage, localStorage } from './files/storage';
+import { openStorage } from './files/open-storage';
+import type { FileStorage } from './files/storage';
 import { createJobRunner } from './jobs';
 import type { JobRunner } from './jobs/runner';
 import { withFormBodies } from './lib/form-doc';
@@ -79,7 +80,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
-  const files = localStorage(path.resolve(config.dataDir, 'files'));
+  const files = openStorage(config.storage);
   const jobs = createJobRunner(db, app.log, config, files);
   app.decorate('jobs', jobs.runner);
   app.decorate('mail', { flush: () => jobs.runner.runDue([MAIL_JOB]) });

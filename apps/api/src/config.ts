@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import path from 'node:path';
 import { z } from 'zod';
 
 const blankAsUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -23,7 +24,33 @@ const envSchema = z.object({
   SIGNATURE_TRUST_PEM: z.preprocess(blankAsUndefined, z.string().optional()),
   SIGNATURE_SEAL_PFX: z.preprocess(blankAsUndefined, z.string().optional()),
   SIGNATURE_SEAL_PASSWORD: z.preprocess(blankAsUndefined, z.string().optional()),
+  STORAGE_URL: z.preprocess(blankAsUndefined, z.string().optional()),
+  S3_ENDPOINT: z.preprocess(blankAsUndefined, z.string().url().optional()),
+  S3_REGION: z.preprocess(blankAsUndefined, z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: z.preprocess(blankAsUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(blankAsUndefined, z.string().optional()),
+  S3_FORCE_PATH_STYLE: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
+  METRICS_TOKEN: z.preprocess(blankAsUndefined, z.string().min(16).optional()),
+  WEB_CONCURRENCY: z.preprocess(blankAsUndefined, z.coerce.number().int().min(1).max(64).default(1)),
 });
+
+/** An S3-compatible bucket (`STORAGE_URL=s3://bucket/prefix` and the `S3_*` settings). */
+export type S3Settings = {
+  bucket: string;
+  /** '' or ending in '/'. */
+  prefix: string;
+  /** Unset: AWS S3 itself. MinIO, Ceph RGW, Garage: their address. */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the SDK's own chain (AWS_ACCESS_KEY_ID…, the instance's role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** `https://endpoint/bucket/key` rather than `https://bucket.endpoint/key`. */
+  forcePathStyle: boolean;
+};
+
+/** Where file bytes live: a folder (the default, `DATA_DIR/files`) or a bucket. */
+export type StorageSettings = { kind: 'local'; root: string } | ({ kind: 's3' } & S3Settings);
 
 export type Config = {
   port: number;
@@ -60,6 +87,11 @@ export type Config = {
    */
   signatureSealPfx: string | undefined;
   signatureSealPassword: string | undefined;
+  storage: StorageSettings;
+  /** Bearer token of `GET /metrics`; unset, the route does not exist (404). */
+  metricsToken: string | undefined;
+  /** Worker processes (node:cluster); more than one needs DATABASE_URL. */
+  webConcurrency: number;
 };
 
 // proxy-addr's names for the private ranges, accepted as they are.
@@ -106,6 +138,36 @@ function isAddressOrCidr(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
 }
 
+type Env = z.infer<typeof envSchema>;
+
+/** `STORAGE_URL`: unset (or `file:`) is the local folder; `s3://bucket/prefix` a bucket with the `S3_*` settings. */
+export function parseStorage(e: Env): StorageSettings {
+  const localRoot = path.resolve(e.DATA_DIR, 'files');
+  if (!e.STORAGE_URL) return { kind: 'local', root: localRoot };
+  const match = /^(s3|file):\/\/([^/]*)(\/.*)?$/.exec(e.STORAGE_URL.trim());
+  if (match?.[1] === 'file')
+    return { kind: 'local', root: path.resolve(`/${match[2] ?? ''}${match[3] ?? ''}`) };
+  const bucket = match?.[2] ?? '';
+  // S3's own rule for bucket names: 3 to 63 lower-case letters, digits, dots and hyphens.
+  if (!match || !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new Error(
+      `STORAGE_URL inválido (${e.STORAGE_URL}): use s3://bucket/prefixo para um bucket S3, ou deixe vazio para a pasta local.`,
+    );
+  }
+  const rawPrefix = (match[3] ?? '').replace(/^\/+|\/+$/g, '');
+  return {
+    kind: 's3',
+    bucket,
+    prefix: rawPrefix ? `${rawPrefix}/` : '',
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    // MinIO, Ceph RGW and Garage are usually addressed by path; AWS by virtual host.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : e.S3_ENDPOINT !== undefined,
+  };
+}
+
 /** Every environment variable, read once; defaults give the embedded mode. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = envSchema.parse(env);
@@ -129,5 +191,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signatureTrustPem: e.SIGNATURE_TRUST_PEM,
     signatureSealPfx: e.SIGNATURE_SEAL_PFX,
     signatureSealPassword: e.SIGNATURE_SEAL_PASSWORD,
+    storage: parseStorage(e),
+    metricsToken: e.METRICS_TOKEN,
+    webConcurrency: e.WEB_CONCURRENCY,
   };
 }

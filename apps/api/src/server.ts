@@ -2,17 +2,17 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
-import { removeTempLeftovers } from './files/sweep';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const seeded = await seedDatabase(database.db, config);
+// With several instances starting together (PostgreSQL), the seed runs under the start-up lock the migrations ran
+// under: one at a time, so the second finds the first's rows.
+const seeded = await database.exclusive(() => seedDatabase(database.db, config));
 const app = await buildApp({ config, db: database.db });
 if (seeded.demo) app.log.info('demo data seeded: users <papel>@origem.local / origem123');
 
-// Temporary files of uploads a crash cut short; the hourly file_sweep job removes blobs no row references.
-const leftovers = await removeTempLeftovers(app.files);
-if (leftovers.removed > 0) app.log.info(leftovers, 'temporary upload leftovers removed');
+// Cleanups (temporary files a crash left, blobs no row references) are the hourly file_sweep job, claimed by one
+// instance per hour; its first slot runs at start.
 app.jobs.start();
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Origem em ${config.appUrl} (banco: ${database.driver})`);

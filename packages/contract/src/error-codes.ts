@@ -22,6 +22,8 @@ export const ErrorCode = {
   FlowActionRefused: 'FlowActionRefused',
   /** An `Idempotency-Key` reused on another request, or whose first answer is not available. */
   IdempotencyConflict: 'IdempotencyConflict',
+  /** 503: a service the API depends on (the object store) does not answer; nothing was recorded. */
+  ServiceUnavailable: 'ServiceUnavailable',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -3,6 +3,8 @@ export const messages = {
   notFound: 'Registro não encontrado.',
   genericError: 'Não foi possível processar sua solicitação. Tente novamente mais tarde.',
   genericErrorShort: 'Não foi possível processar sua solicitação.',
+  storageUnavailable:
+    'O armazenamento de arquivos está indisponível no momento. Nada foi gravado; tente novamente em alguns minutos.',
   fixErrors: 'Corrija os erros e tente novamente.',
   validationFailed: 'Os dados enviados são inválidos.',
   unauthenticated: 'Sessão expirada ou inválida. Entre novamente.',

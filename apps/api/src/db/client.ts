@@ -22,8 +22,35 @@ export type Executor = Database | Tx;
 export type DatabaseHandle = {
   db: Database;
   driver: 'pglite' | 'pg';
+  /**
+   * Runs `work` while holding the start-up lock (a PostgreSQL advisory lock): of several instances starting
+   * together, one at a time — the migrations ran under it, the seed runs under it. PGlite has one process: no lock.
+   */
+  exclusive: <T>(work: () => Promise<T>) => Promise<T>;
+  /** The pg pool (PostgreSQL only), for the metrics of its use. */
+  pool?: pg.Pool;
   close: () => Promise<void>;
 };
+
+/** The advisory lock key of start-up work ('ORIG' + 'STRT' as one 64-bit number); any fixed value would do. */
+export const STARTUP_LOCK = 0x4f524947_5354n;
+
+/** Holds the start-up advisory lock on one connection of `pool` while `work` runs (on any connection). */
+async function withStartupLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    // Waits for another instance's start-up work to finish. A session lock: released on unlock, or by the server
+    // if this process dies holding it.
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK.toString()]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK.toString()]);
+    }
+  } finally {
+    client.release();
+  }
+}
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -47,8 +74,10 @@ export async function openDatabase(opts: {
       process.emitWarning(`conexão ociosa com o PostgreSQL encerrada: ${error.message}`);
     });
     const db = drizzlePg(pool, { schema, logger }) as unknown as Database;
-    await migratePg(drizzlePg(pool), { migrationsFolder });
-    return { db, driver: 'pg', close: () => pool.end() };
+    const exclusive = <T>(work: () => Promise<T>) => withStartupLock(pool, work);
+    // Several instances starting together: one migrates, the others wait and then find nothing left to do.
+    await exclusive(() => migratePg(drizzlePg(pool), { migrationsFolder }));
+    return { db, driver: 'pg', exclusive, pool, close: () => pool.end() };
   }
   const dataDir = opts.dataDir ?? 'memory://';
   // pg_trgm serves the lists' text filters (GIN trigram indexes); a migration creates it, PostgreSQL ships it.
@@ -63,7 +92,12 @@ export async function openDatabase(opts: {
   }
   const db = drizzlePglite(client, { schema, logger });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    driver: 'pglite',
+    exclusive: (work) => work(),
+    close: () => client.close(),
+  };
 }
 
 /** A migrated, empty PGlite data directory (gzipped tarball), the starting point `image` takes. */
@@ -91,6 +125,23 @@ export function migrationsDigest(): string {
 export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** How many migrations the repository has (the journal's entries). */
+export function migrationsInRepository(): number {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
+/** True once the database has every migration of this build applied (drizzle's own bookkeeping table). */
+export async function migrationsApplied(db: Executor): Promise<boolean> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+  );
+  return (row?.n ?? 0) >= migrationsInRepository();
 }
 
 export async function pingDatabase(db: Executor): Promise<void> {

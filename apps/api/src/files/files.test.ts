@@ -35,7 +35,7 @@ const storedBlobs = () => fileNamesUnder(root).length;
 
 async function readAll(store: ReturnType<typeof localStorage>, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of store.read(key)) chunks.push(chunk as Buffer);
+  for await (const chunk of await store.read(key)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 

@@ -100,7 +100,7 @@ function extensionOf(name: string): string {
  * Sends a stored file as a download named `downloadName` (SPEC §9 names, e.g. `contrato_social`), keeping the
  * original extension. Served with nosniff, and SVGs sandboxed, so a file can never run in our origin.
  */
-export function sendStoredFile(
+export async function sendStoredFile(
   reply: FastifyReply,
   storage: FileStorage,
   file: StoredFile,
@@ -108,6 +108,8 @@ export function sendStoredFile(
   disposition: 'attachment' | 'inline' = 'attachment',
 ) {
   const name = extensionOf(downloadName) ? downloadName : `${downloadName}${extensionOf(file.original_name)}`;
+  // Opened before any header goes out: a store that is down is still a clean 503, a lost blob a 404.
+  const body = await storage.read(file.storage_key);
   return reply
     .header('content-type', file.mime_type)
     .header('content-length', String(file.size))
@@ -117,7 +119,7 @@ export function sendStoredFile(
     )
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-    .send(storage.read(file.storage_key));
+    .send(body);
 }
 
 /** The columns a query selects from a left-joined `stored_files` row to show the file (all null when none). */

@@ -1,31 +1,46 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream, constants as fsConstants } from 'node:fs';
+import { access, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { BlobMissingError } from './storage-errors';
 
 /** A stored blob as a sweep sees it. */
 export type StoredBlob = { key: string; modifiedAt: Date };
 
-/** Where file bytes live. A local folder now; an S3-compatible driver implements the same calls later. */
+/**
+ * Where file bytes live: a local folder (this file) or an S3-compatible bucket (s3-storage.ts). Keys are always
+ * random hex made by the server (`newStorageKey`), never anything a user sent. A store that does not answer makes
+ * every call fail with `StorageUnavailableError` (503), a key with no blob `read` with `BlobMissingError`.
+ */
 export type FileStorage = {
+  /** `local` or `s3`, for logs and the readiness answer's metrics. */
+  readonly driver: 'local' | 's3';
   /**
    * Writes `source` through optional transforms; any stage failing fails the write. The blob appears under `key`
    * only once complete and durable: a crash mid-write leaves at most a temporary file, never a cut-off blob.
    */
   write: (key: string, source: Readable, ...through: Transform[]) => Promise<void>;
-  read: (key: string) => Readable;
+  /** Resolves once the store has started answering (so a failure is known before any byte is sent on). */
+  read: (key: string) => Promise<Readable>;
   remove: (key: string) => Promise<void>;
   exists: (key: string) => Promise<boolean>;
   /** Every stored blob (not the temporary ones), for the orphan sweep. */
   list: () => AsyncIterable<StoredBlob>;
   /** Temporary files of writes that never finished (a crash, a kill -9), for the start-up cleanup. */
   listTemporary: () => AsyncIterable<StoredBlob & { remove: () => Promise<void> }>;
+  /** Throws when the store cannot be used now (readiness). */
+  ping: () => Promise<void>;
 };
 
-const KEY = /^[a-f0-9]{32,64}$/;
+/** What every key looks like: random hex. Drivers refuse anything else, so no user text ever names a blob. */
+export const STORAGE_KEY = /^[a-f0-9]{32,64}$/;
+const KEY = STORAGE_KEY;
+
+/** A fresh key for a new blob. */
+export const newStorageKey = () => randomBytes(16).toString('hex');
 const TEMP_DIR = '.tmp';
 
 /** Keys are random hex; two levels of folders keep directories small. */
@@ -37,6 +52,7 @@ export function localStorage(root: string): FileStorage {
   const tempRoot = path.join(root, TEMP_DIR);
 
   return {
+    driver: 'local',
     async write(key, source, ...through) {
       const file = pathOf(key);
       // Same file system as the final place, so the rename below is atomic.
@@ -57,7 +73,15 @@ export function localStorage(root: string): FileStorage {
         throw err;
       }
     },
-    read: (key) => createReadStream(pathOf(key)),
+    async read(key) {
+      try {
+        const handle = await open(pathOf(key), 'r');
+        return handle.createReadStream();
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new BlobMissingError(key);
+        throw err;
+      }
+    },
     async remove(key) {
       await rm(pathOf(key), { force: true });
     },
@@ -88,6 +112,10 @@ export function localStorage(root: string): FileStorage {
         if (!info?.isFile()) continue;
         yield { key: name, modifiedAt: info.mtime, remove: () => rm(full, { force: true }) };
       }
+    },
+    async ping() {
+      await mkdir(root, { recursive: true });
+      await access(root, fsConstants.W_OK);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { ErrorCode } from '@origem/contract/errors';
@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, fieldError } from '../lib/errors';
 import { assertCleanInput, wellFormed } from '../lib/parse-input';
 import { type FileKind, KIND_LABEL, MIME, sanitizeSvg, sniffKind } from './sniff';
-import type { FileStorage } from './storage';
+import { type FileStorage, newStorageKey } from './storage';
 
 export type UploadPolicy = { kinds: readonly FileKind[]; maxBytes: number };
 
@@ -52,7 +52,7 @@ export async function receiveFile(
   policy: UploadPolicy,
   field: string,
 ): Promise<ReceivedFile> {
-  const key = randomBytes(16).toString('hex');
+  const key = newStorageKey();
   const hash = createHash('sha256');
   let received = 0;
   let size = 0;

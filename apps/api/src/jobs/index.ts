@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { FileStorage } from '../files/storage';
-import { sweepOrphanFiles } from '../files/sweep';
+import { removeTempLeftovers, sweepOrphanFiles } from '../files/sweep';
 import { mailDeliveryHandler } from '../mail/delivery';
 import { MAIL_JOB } from '../mail/outbox';
 import { DECLARATION_EXPIRY_JOB, declarationExpiryHandler } from '../modules/declarations/expiry';
@@ -31,8 +31,12 @@ export function createJobRunner(
     {
       [MAIL_JOB]: mail.handler,
       maintenance: maintenanceHandler,
-      // Blobs no row references (a crash between writing a file and committing its record), past a grace period.
+      // Blobs no row references (a crash between writing a file and committing its record), and the temporary
+      // files or unfinished multipart uploads of writes a crash cut short, past a grace period. A claimed job: one
+      // instance per hour does it, not every process at start.
       file_sweep: async (_payload, { db: executor, log: logger }) => {
+        const leftovers = await removeTempLeftovers(files);
+        if (leftovers.removed > 0) logger.info(leftovers, 'temporary upload leftovers removed');
         const result = await sweepOrphanFiles(executor, files);
         if (result.removed > 0) logger.info(result, 'orphan files removed');
       },

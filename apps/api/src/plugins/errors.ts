@@ -15,6 +15,8 @@ function fieldName(instancePath: string, context: string | undefined): string {
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // A 5xx of ours (the object store down) is answered in Portuguese; the cause goes to the log for the operator.
+      if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.name);
       return reply.status(error.status).send({
         code: error.code,
         message: error.message,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { ErrorCode } from '@origem/contract/errors';
 import { declarationFlow, stateLabel } from '@origem/contract/flows';
@@ -18,7 +18,7 @@ import { isIssuedPlusSignature, signPart, verifyPart } from '../../documents/sig
 import { buildDeclarationXml, DECLARATION_PART } from '../../documents/xml/declaration';
 import { FileChanges, type StoredFile } from '../../files/records';
 import { MIME } from '../../files/sniff';
-import type { FileStorage } from '../../files/storage';
+import { type FileStorage, newStorageKey } from '../../files/storage';
 import type { ReceivedFile } from '../../files/upload';
 import { recordAudit } from '../../lib/audit';
 import type { Actor, ServiceContext } from '../../lib/context';
@@ -44,7 +44,7 @@ const refuse = (message: string) => new AppError(422, ErrorCode.FlowActionRefuse
 /** Writes the XML the server made to the file storage, as a received file for FileChanges to own or drop. */
 async function storeXml(files: FileStorage, xml: string, name: string): Promise<ReceivedFile> {
   const bytes = Buffer.from(xml, 'utf8');
-  const key = randomBytes(16).toString('hex');
+  const key = newStorageKey();
   await files.write(key, Readable.from([bytes]));
   return {
     key,

@@ -9,7 +9,7 @@ import { conflict } from '../../lib/errors';
 export async function readBlob(files: FileStorage, file: StoredFile): Promise<Buffer | null> {
   try {
     const chunks: Buffer[] = [];
-    for await (const chunk of files.read(file.storage_key)) chunks.push(Buffer.from(chunk as Buffer));
+    for await (const chunk of await files.read(file.storage_key)) chunks.push(Buffer.from(chunk as Buffer));
     return Buffer.concat(chunks);
   } catch {
     return null;
