@@ -14,6 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { Pool } from 'pg';
 import { type Config, trustProxyOption } from './config';
 import type { Database } from './db/client';
 import { openStorage } from './files/open-storage';
@@ -50,6 +51,8 @@ import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { loggerOptions } from './plugins/logging';
+import { metricsPlugin } from './plugins/metrics';
 import { requestIdFor, securityHeadersPlugin } from './plugins/security-headers';
 
 declare module 'fastify' {
@@ -64,12 +67,20 @@ declare module 'fastify' {
   }
 }
 
-export type AppDeps = { config: Config; db: Database; logger?: boolean | object };
+export type AppDeps = {
+  config: Config;
+  db: Database;
+  /** false: no log (tests); otherwise the server's settings, writing to `logStream` when given. */
+  logger?: false;
+  logStream?: { write: (line: string) => void };
+  /** The PostgreSQL pool, for the metrics of its use. */
+  pool?: Pool;
+};
 
 /** Builds the whole application without listening: the server and the tests use the same instance. */
-export async function buildApp({ config, db, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, logStream, pool }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? loggerOptions(config, logStream),
     genReqId: requestIdFor,
     requestIdHeader: false,
     trustProxy: trustProxyOption(config.trustProxy),
@@ -90,6 +101,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   });
   app.decorate('files', files);
   await app.register(securityHeadersPlugin);
+  await app.register(metricsPlugin, { pool });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -174,7 +186,7 @@ function registerSpa(app: FastifyInstance, config: Config): void {
       allowedPath: (pathName) => pathName !== '/index.html',
     });
   }
-  const isApi = (url: string) => /^\/(v1|v2|docs|health|ready)(\/|$|\?)/.test(url);
+  const isApi = (url: string) => /^\/(v1|v2|docs|health|ready|metrics)(\/|$|\?)/.test(url);
   app.setNotFoundHandler((request, reply) => {
     if (!hasSpa || isApi(request.url) || request.method !== 'GET') {
       return reply.status(404).send({ code: 'NotFound', message: 'Registro não encontrado.' });

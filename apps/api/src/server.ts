@@ -8,7 +8,7 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 // With several instances starting together (PostgreSQL), the seed runs under the start-up lock the migrations ran
 // under: one at a time, so the second finds the first's rows.
 const seeded = await database.exclusive(() => seedDatabase(database.db, config));
-const app = await buildApp({ config, db: database.db });
+const app = await buildApp({ config, db: database.db, pool: database.pool });
 if (seeded.demo) app.log.info('demo data seeded: users <papel>@origem.local / origem123');
 
 // Cleanups (temporary files a crash left, blobs no row references) are the hourly file_sweep job, claimed by one

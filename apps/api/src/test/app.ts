@@ -27,7 +27,7 @@ export type TestApp = {
 /** The real application on a fresh, demo-seeded database; requests go through Fastify's inject. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { ncm?: boolean; logQuery?: QueryLogger } = {},
+  options: { ncm?: boolean; logQuery?: QueryLogger; logLines?: string[]; logLevel?: string } = {},
 ): Promise<TestApp> {
   const handle = await openTestDatabase({ logQuery: options.logQuery });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'origem-test-'));
@@ -35,13 +35,19 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     RATE_LIMIT_PER_MINUTE: '100000',
     ...env,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logLevel ?? 'silent',
     // A test that serves built files (the signer download) names its own directory.
     WEB_DIST: env.WEB_DIST ?? '/nonexistent',
     APP_URL: 'http://origem.test',
   });
   await seedDatabase(handle.db, { ...config, seed: 'demo' }, { ncm: options.ncm ?? false });
-  const app = await buildApp({ config, db: handle.db, logger: false });
+  // A test that reads the log gets each line; the others run without one.
+  const logLines = options.logLines;
+  const app = await buildApp(
+    logLines
+      ? { config, db: handle.db, logStream: { write: (line) => void logLines.push(line) } }
+      : { config, db: handle.db, logger: false },
+  );
   await app.ready();
 
   const request: TestApp['request'] = (method, url, opts = {}) =>
