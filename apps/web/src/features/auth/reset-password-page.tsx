@@ -75,7 +75,7 @@ function ResetForm({ token }: { token: string }) {
   });
   return (
     <AuthCard title="Redefinir senha" hint="Escolha a nova senha de acesso ao Origem.">
-      <ApiForm form={form} label="Redefinir senha">
+      <ApiForm form={form} label="Redefinir senha" submitOnEnter>
         <FormField name="new_password" label="Nova senha" help={PASSWORD_HINT}>
           <Input.Password autoComplete="new-password" autoFocus />
         </FormField>
@@ -132,7 +132,7 @@ function ChangePassword() {
           title="Por segurança, defina uma nova senha para continuar."
         />
       ) : null}
-      <ApiForm form={form} label="Alterar senha">
+      <ApiForm form={form} label="Alterar senha" submitOnEnter>
         <FormField name="password" label="Senha atual">
           <Input.Password autoComplete="current-password" autoFocus />
         </FormField>
