@@ -7,9 +7,9 @@ import { Alert, Button, type ButtonProps, Flex, Form } from 'antd';
 import {
   type BaseSyntheticEvent,
   Children,
-  type KeyboardEvent,
   cloneElement,
   createContext,
+  type KeyboardEvent,
   type ReactElement,
   type ReactNode,
   type RefObject,

@@ -7,7 +7,7 @@ import { Alert, Button, Flex, Input, Spin } from 'antd';
 import { z } from 'zod';
 import { sessionStore, useSession } from '../../lib/session';
 import { useSearchValues } from '../../lib/use-search-values';
-import { showErrorDialog, showSuccessDialog } from '../../ui/feedback';
+import { notifySuccess, showErrorDialog } from '../../ui/feedback';
 import { ApiForm, FormField, SubmitButton, useApiForm } from '../../ui/form';
 import { checkResetLink, resetPassword, saveNewPassword } from './api/passwords';
 import { AuthCard } from './auth-card';
@@ -114,7 +114,7 @@ function ChangePassword() {
       const current = sessionStore.getUser();
       if (current) sessionStore.setUser({ ...current, change_password: false });
       // The dialog belongs to the app, not the page: it stays open over the home screen until OK.
-      void showSuccessDialog(messages.auth.passwordChanged);
+      void notifySuccess(messages.auth.passwordChanged);
       await navigate({ to: '/' });
     },
   });

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useSession } from '../../lib/session';
 import { DateInput } from '../../ui/date-input';
-import { showSuccessDialog } from '../../ui/feedback';
+import { notifySuccess } from '../../ui/feedback';
 import { ApiForm, FormActions, FormField, useApiForm } from '../../ui/form';
 import { PdfFileField } from '../../ui/pdf-file-field';
 import type { SelectOption } from '../../ui/remote-select';
@@ -63,7 +63,7 @@ export function CertificateForm({ certificate }: { certificate?: Certificate }) 
     defaultValues: certificateDefaults(certificate, ownExporter),
     onSubmit: async (values) => {
       const saved = await save.mutateAsync({ id: certificate?.id, body: certificateBody(values) });
-      void showSuccessDialog(certificate ? certificateMessages.updated : certificateMessages.created);
+      void notifySuccess(certificate ? certificateMessages.updated : certificateMessages.created);
       if (!certificate) {
         form.reset(form.getValues());
         await navigate({ to: CERTIFICATE_SCREENS.edit(saved.id) });

@@ -4,7 +4,7 @@ import { Button, Card, Flex, Input, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { ignoreShownError } from '../../api/api-error';
 import { useSession } from '../../lib/session';
-import { showSuccessDialog } from '../../ui/feedback';
+import { notifySuccess } from '../../ui/feedback';
 import { formatNcm } from '../../ui/format';
 import { selectNcm } from './api/act-on-certificate';
 import { invalidateCertificates } from './api/keys';
@@ -31,7 +31,7 @@ export function NcmDescriptionsCard({ certificate }: { certificate: Certificate 
         certificate.id,
         certificate.items.map((item) => ({ id: item.id, ncm_description: values[item.id]?.trim() || null })),
       );
-      void showSuccessDialog(answer.message ?? '');
+      void notifySuccess(answer.message ?? '');
       await invalidateCertificates(queryClient);
     } catch (error) {
       ignoreShownError(error);
