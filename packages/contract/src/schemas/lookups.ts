@@ -257,7 +257,18 @@ export type LookupRow = { id: number; [field: string]: string | boolean | number
  * the UN/ECE code for kilogram). A unit whose code is not here is not offered for a weight, but a stored choice is
  * still shown.
  */
-export const WEIGHT_UNIT_CODES: readonly string[] = ['KG', 'KGM', 'G', 'GRM', 'MG', 'T', 'TON', 'TNE', 'LB', 'LBR'];
+export const WEIGHT_UNIT_CODES: readonly string[] = [
+  'KG',
+  'KGM',
+  'G',
+  'GRM',
+  'MG',
+  'T',
+  'TON',
+  'TNE',
+  'LB',
+  'LBR',
+];
 
 export const isWeightUnit = (code: string | null | undefined): boolean =>
   code !== null && code !== undefined && WEIGHT_UNIT_CODES.includes(code.trim().toUpperCase());
