@@ -150,6 +150,10 @@ describe('login', () => {
     const fetchMock = stubFetch(jsonResponse(200, tokenBody), jsonResponse(200, user));
     const router = renderApp('/login');
     await screen.findByLabelText('E-mail');
+    // A visitor without access finds the public pre-registration from the login (issue 22).
+    expect(
+      screen.getByRole('link', { name: 'Faça o pré-cadastro da sua empresa' }).getAttribute('href'),
+    ).toBe('/pre-cadastro');
     fillAndSubmit('admin@origem.local', 'origem123');
 
     expect(await screen.findByRole('heading', { name: 'Olá, Ana Admin!' })).toBeTruthy();
