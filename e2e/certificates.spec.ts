@@ -63,6 +63,10 @@ test('certificate journey: draft, send, approve, number, cancellation, public ve
     );
     await item.getByLabel('Quantidade').fill(quantity);
     await item.getByLabel('Valor FOB (US$)').fill(fob);
+    // The demo's NCM reference table is empty: sending needs the description that prints (issue 22).
+    await item
+      .getByLabel('Descrição do NCM impressa no certificado')
+      .fill('Ladrilhos e placas de cerâmica, esmaltados');
   }
   await form
     .getByRole('group', { name: 'Item 2' })
@@ -227,12 +231,14 @@ async function certificateOf(
         description: 'Porcelanato Carrara 60x60',
         quantity: '500',
         fob_value_usd: '5100,00',
+        ncm_description: 'Ladrilhos e placas de cerâmica, esmaltados',
       },
       {
         declaration_id: declaration.id,
         description: 'Porcelanato Grafite 60x60',
         quantity: '300',
         fob_value_usd: '3060,00',
+        ncm_description: 'Ladrilhos e placas de cerâmica, esmaltados',
       },
     ],
   });
