@@ -1,8 +1,8 @@
 import {
-  answerDialog,
   createUserWithPassword,
   demoEmail,
   expect,
+  expectSuccess,
   linkIn,
   loginAs,
   loginAsRole,
@@ -89,7 +89,7 @@ test('a signed-in user changes the password at /redefinir-senha', async ({ page,
 
   await page.getByLabel('Senha atual').fill(user.password);
   await page.getByRole('button', { name: /Salvar|Alterar/ }).click();
-  await answerDialog(page, 'Senha alterada com sucesso!');
+  await expectSuccess(page, 'Senha alterada com sucesso!');
   await page.getByRole('button', { name: 'Sair' }).click();
   await loginAs(page, user.email, 'Confed2026x');
   await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { answerDialog, choose, downloadBy, expect, mailCount, test, waitForMail } from './fixtures';
+import { choose, downloadBy, expect, expectSuccess, mailCount, test, waitForMail } from './fixtures';
 import { samplePdf } from './legal-representative-steps';
 
 /**
@@ -20,11 +20,7 @@ async function shot(page: Page, name: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/certificates-${name}.png`, fullPage: true });
 }
 
-/** The success dialog with the flow's exact text, closed with OK. */
-async function success(page: Page, text: string): Promise<void> {
-  await expect(page.locator('.ant-modal-confirm-title').filter({ hasText: text })).toHaveText(text);
-  await answerDialog(page, text);
-}
+const success = expectSuccess;
 
 const status = (page: Page) => page.locator('header .ant-tag').first();
 
@@ -67,6 +63,10 @@ test('certificate journey: draft, send, approve, number, cancellation, public ve
     );
     await item.getByLabel('Quantidade').fill(quantity);
     await item.getByLabel('Valor FOB (US$)').fill(fob);
+    // The demo's NCM reference table is empty: sending needs the description that prints (issue 22).
+    await item
+      .getByLabel('Descrição do NCM impressa no certificado')
+      .fill('Ladrilhos e placas de cerâmica, esmaltados');
   }
   await form
     .getByRole('group', { name: 'Item 2' })
@@ -231,12 +231,14 @@ async function certificateOf(
         description: 'Porcelanato Carrara 60x60',
         quantity: '500',
         fob_value_usd: '5100,00',
+        ncm_description: 'Ladrilhos e placas de cerâmica, esmaltados',
       },
       {
         declaration_id: declaration.id,
         description: 'Porcelanato Grafite 60x60',
         quantity: '300',
         fob_value_usd: '3060,00',
+        ncm_description: 'Ladrilhos e placas de cerâmica, esmaltados',
       },
     ],
   });
@@ -356,13 +358,13 @@ test('clone: a new draft with the same items', async ({ pageAs }) => {
   await page.goto(`/certificado/${id}`);
   await page.getByRole('button', { name: 'Clonar' }).click();
   await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Clonar' }).click();
-  // The copy's number is in the dialog's text.
+  // The copy's number is in the toast's text.
   const done = page
-    .locator('.ant-modal-confirm-title')
+    .locator('.ant-message-notice-content')
     .filter({ hasText: 'Certificado clonado com sucesso!' });
+  await expect(done).toHaveText(/nº \d+, em rascunho\.$/);
   const copy = Number(/nº (\d+), em rascunho\.$/.exec((await done.textContent()) ?? '')?.[1]);
   expect(copy).toBeGreaterThan(id);
-  await answerDialog(page, 'Certificado clonado com sucesso!');
   await expect(page).toHaveURL(new RegExp(`/certificado/${copy}$`));
   await expect(status(page)).toHaveText('Rascunho');
   for (const [index, description] of [

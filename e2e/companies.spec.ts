@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { answerDialog, choose, downloadBy, expect, test } from './fixtures';
+import { answerDialog, choose, downloadBy, expect, expectSuccess, test } from './fixtures';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const stamp = Date.now();
@@ -15,12 +15,7 @@ const CONTRACT = Buffer.from(
 const companyForm = (page: Page): Locator =>
   page.getByRole('form', { name: /Dados d[oa] (empresa|fabricante)/ });
 
-/** The success dialog: exact text, closed with OK. */
-async function confirmSuccess(page: Page, text: string): Promise<void> {
-  const dialog = page.locator('.ant-modal-confirm').filter({ hasText: text });
-  await expect(dialog.locator('.ant-modal-confirm-title')).toHaveText(text);
-  await answerDialog(page, text);
-}
+const confirmSuccess = expectSuccess;
 
 async function filterByCorporateName(page: Page, name: string): Promise<void> {
   const filters = page.getByRole('search', { name: 'Filtros' });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { answerDialog, choose, expect, test } from './fixtures';
+import { choose, expect, expectSuccess, test } from './fixtures';
 
 const stamp = Date.now().toString().slice(-6);
 const DEAL = {
@@ -51,7 +51,7 @@ test.describe
       }
       await form.getByRole('button', { name: 'Salvar' }).click();
 
-      await answerDialog(page, 'Acordo cadastrado com sucesso!');
+      await expectSuccess(page, 'Acordo cadastrado com sucesso!');
       await expect(page).toHaveURL(/\/acordos$/);
 
       const filters = page.getByRole('search', { name: 'Filtros' });
@@ -94,7 +94,7 @@ test.describe
       await form.getByRole('button', { name: 'Remover a norma 1' }).click();
       await expect(form.getByRole('textbox', { name: 'Nome da norma 2' })).toHaveCount(0);
       await form.getByRole('button', { name: 'Salvar' }).click();
-      await answerDialog(page, 'Acordo editado com sucesso!');
+      await expectSuccess(page, 'Acordo editado com sucesso!');
       await expect(page).toHaveURL(/\/acordos$/);
 
       // Reopened, the deal keeps only the other norm.

@@ -7,6 +7,7 @@ import {
   demoEmail,
   downloadBy,
   expect,
+  expectSuccess,
   linkIn,
   loginAs,
   mailCount,
@@ -33,12 +34,7 @@ async function shot(page: Page, name: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-/** The success dialog: the exact text, closed with OK. */
-async function confirmSuccess(page: Page, text: string): Promise<void> {
-  const dialog = page.locator('.ant-modal-confirm').filter({ hasText: text });
-  await expect(dialog.locator('.ant-modal-confirm-title')).toHaveText(text);
-  await answerDialog(page, text);
-}
+const confirmSuccess = expectSuccess;
 
 /** A new exporter of the demo association with a user whose password is set through the welcome e-mail. */
 async function exporterWithUser(api: APIRequestContext, name: string) {

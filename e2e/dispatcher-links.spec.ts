@@ -4,6 +4,7 @@ import {
   DEMO_PASSWORD,
   demoEmail,
   expect,
+  expectSuccess,
   linkIn,
   mailCount,
   test,
@@ -72,12 +73,7 @@ async function partyWithUser(
   return { id: party.id, email };
 }
 
-/** The success dialog: the exact text, closed with OK. */
-async function confirmSuccess(page: Page, text: string): Promise<void> {
-  const dialog = page.locator('.ant-modal-confirm').filter({ hasText: text });
-  await expect(dialog.locator('.ant-modal-confirm-title')).toHaveText(text);
-  await answerDialog(page, text);
-}
+const confirmSuccess = expectSuccess;
 
 async function shot(page: Page, name: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });

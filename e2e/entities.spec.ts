@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
-import { answerDialog, expect, test } from './fixtures';
+import { expect, expectSuccess, test } from './fixtures';
 
 // CRC-32 (PNG chunks) and a real, decodable PNG: the edit screen must really draw the uploaded logo.
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -62,12 +62,7 @@ async function filterByName(page: Page, name: string): Promise<void> {
   await filters.getByRole('button', { name: 'Filtrar' }).click();
 }
 
-/** The SPEC §8 success dialog: exact text, closed with OK. */
-async function confirmSuccess(page: Page, text: string): Promise<void> {
-  const dialog = page.locator('.ant-modal-confirm').filter({ hasText: text });
-  await expect(dialog.locator('.ant-modal-confirm-title')).toHaveText(text);
-  await answerDialog(page, text);
-}
+const confirmSuccess = expectSuccess;
 
 test('admin uploads a federation logo and sees it drawn on the edit screen', async ({ pageAs }) => {
   const name = unique('Federação E2E');

@@ -165,6 +165,15 @@ export const test = base.extend<SessionFixtures, WorkerFixtures>({
 export { expect };
 
 /**
+ * A routine success (save, send, approve): its exact text in a toast that needs no click and goes by itself
+ * (issue 22). The latest one with that text, as the same save may be repeated in a journey.
+ */
+export async function expectSuccess(page: Page, text: string): Promise<void> {
+  await expect(page.locator('.ant-message-notice-content').filter({ hasText: text }).last()).toHaveText(text);
+  await expect(page.getByRole('dialog').filter({ hasText: text })).toHaveCount(0);
+}
+
+/**
  * Clicks `button` in the dialog showing `text` and waits until the dialog has closed. antd ignores a click that lands
  * while a dialog is still zooming in, so the click waits for the opening motion (its `ant-zoom-*` classes) to end.
  */

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { answerDialog, choose, downloadBy, expect } from './fixtures';
+import { choose, downloadBy, expect, expectSuccess } from './fixtures';
 
 /** Screen steps on legal representatives, shared by the specs that need them. */
 
@@ -59,7 +59,7 @@ export async function addLegalRepresentative(page: Page, data: LegalRepresentati
     await expect(form.getByText(data.procuration.name)).toBeVisible();
   }
   await form.getByRole('button', { name: 'Salvar' }).click();
-  await answerDialog(page, 'Responsável legal cadastrado com sucesso!');
+  await expectSuccess(page, 'Responsável legal cadastrado com sucesso!');
   await expect(page).toHaveURL(/\/responsavel-legal$/);
 }
 

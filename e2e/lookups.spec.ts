@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { answerDialog, expect, test } from './fixtures';
+import { answerDialog, expect, expectSuccess, test } from './fixtures';
 
 /** Opens the hub from the side menu, then one table from its card. */
 async function openTable(page: Page, title: string, slug: string): Promise<void> {
@@ -48,7 +48,7 @@ test('the admin creates, edits and deletes a currency; a repeated code is refuse
   // Create: the code is stored upper-case.
   await page.getByRole('button', { name: 'Nova moeda' }).click();
   const dialog = await fillCurrency(page, 'Nova moeda', { code: 'chf', name: 'Franco suíço', symbol: 'Fr' });
-  await answerDialog(page, 'Registro cadastrado com sucesso!');
+  await expectSuccess(page, 'Registro cadastrado com sucesso!');
   await expect(dialog).toBeHidden();
   const row = currencies.getByRole('row').filter({ hasText: 'Franco suíço' });
   await expect(row).toBeVisible();
@@ -72,7 +72,7 @@ test('the admin creates, edits and deletes a currency; a repeated code is refuse
   await expect(edit.getByLabel('Código ISO')).toHaveValue('CHF');
   await edit.getByLabel('Símbolo').fill('CHF');
   await edit.getByRole('button', { name: 'Salvar' }).click();
-  await answerDialog(page, 'Registro editado com sucesso!');
+  await expectSuccess(page, 'Registro editado com sucesso!');
   await expect(row.getByRole('cell', { name: 'CHF', exact: true })).toHaveCount(2);
 
   // Search, then delete after confirming.
@@ -82,7 +82,7 @@ test('the admin creates, edits and deletes a currency; a repeated code is refuse
   await expect(currencies.getByRole('cell', { name: 'USD', exact: true })).toHaveCount(0);
   await row.getByRole('button', { name: 'Excluir Franco suíço' }).click();
   await answerDialog(page, 'Excluir moeda "Franco suíço"?', 'Excluir');
-  await answerDialog(page, 'Registro excluído com sucesso!');
+  await expectSuccess(page, 'Registro excluído com sucesso!');
   await expect(page.getByText('Nenhum resultado para estes filtros.')).toBeVisible();
   await expect(row).toHaveCount(0);
 });

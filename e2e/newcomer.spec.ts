@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import {
-  answerDialog,
   createUserWithPassword,
   DEMO_PASSWORD,
   demoEmail,
   downloadBy,
   expect,
+  expectSuccess,
   loginAs,
   mailCount,
   test,
@@ -42,7 +42,7 @@ test('1. a signed-in user changes the password from the user menu', async ({ pag
   await form.getByLabel('Nova senha').fill('Trocada2026');
   await form.getByLabel('Confirmação de senha').fill('Trocada2026');
   await form.getByRole('button', { name: 'Salvar' }).click();
-  await answerDialog(page, 'Senha alterada com sucesso!');
+  await expectSuccess(page, 'Senha alterada com sucesso!');
   await expect(page).toHaveURL(/\/$/);
 
   await page.getByRole('button', { name: 'Sair' }).click();

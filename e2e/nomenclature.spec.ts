@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { answerDialog, DEMO_PASSWORD, demoEmail, expect, test } from './fixtures';
+import { DEMO_PASSWORD, demoEmail, expect, expectSuccess, test } from './fixtures';
 
 const BAD_CSV = [
   'ncm;codigo;descricao',
@@ -68,7 +68,7 @@ test('the admin uploads a classification list: sees the line of each error, fixe
     .setInputFiles({ name: 'naladi-corrigida.csv', mimeType: 'text/csv', buffer: Buffer.from(GOOD_CSV) });
   await expect(problems).toBeHidden();
   await modal.getByRole('button', { name: 'Enviar lista' }).click();
-  await answerDialog(page, 'Lista de classificação cadastrada com sucesso!');
+  await expectSuccess(page, 'Lista de classificação cadastrada com sucesso!');
 
   const row = page
     .getByRole('table', { name: 'Listas de classificação' })

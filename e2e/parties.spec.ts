@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { answerDialog, downloadBy, expect, test } from './fixtures';
+import { answerDialog, downloadBy, expect, expectSuccess, test } from './fixtures';
 import { uniqueCnpj } from './tax-ids';
 
 /** A valid numeric CNPJ from 12 digits (Receita Federal check digits). */
@@ -30,7 +30,7 @@ test('the analyst registers a dispatcher with its social contract, downloads it,
   });
   await expect(form.getByText('contrato-social.pdf')).toBeVisible();
   await form.getByRole('button', { name: 'Salvar' }).click();
-  await answerDialog(page, 'Despachante cadastrado com sucesso!');
+  await expectSuccess(page, 'Despachante cadastrado com sucesso!');
   await expect(page).toHaveURL(/\/despachantes/);
 
   // Found by name, with its CNPJ masked.
@@ -56,7 +56,7 @@ test('the analyst registers a dispatcher with its social contract, downloads it,
   await filters.getByRole('button', { name: 'Filtrar' }).click();
   await row.getByRole('button', { name: `Excluir ${name}` }).click();
   await answerDialog(page, `Excluir o despachante ${name}?`, 'Excluir');
-  await answerDialog(page, 'Despachante excluído com sucesso!');
+  await expectSuccess(page, 'Despachante excluído com sucesso!');
   await expect(page.getByText('Nenhum resultado para estes filtros.')).toBeVisible();
 
   // …and back only with "Mostrar excluídos", marked as deleted.

@@ -1,5 +1,14 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { answerDialog, choose, downloadBy, expect, mailCount, test, waitForMail } from './fixtures';
+import {
+  answerDialog,
+  choose,
+  downloadBy,
+  expect,
+  expectSuccess,
+  mailCount,
+  test,
+  waitForMail,
+} from './fixtures';
 import {
   addLegalRepresentative,
   downloadProcurationFromList,
@@ -100,7 +109,7 @@ test('a visitor signs up, resolves a pendency by the e-mailed link, is approved,
   await expect(pendencyDialog.getByRole('button', { name: 'Marcar pendência' })).toBeDisabled();
   await pendencyDialog.getByRole('textbox').fill('Envie o contrato social assinado por todos os sócios.');
   await pendencyDialog.getByRole('button', { name: 'Marcar pendência' }).click();
-  await answerDialog(page, 'Pendência registrada com sucesso!');
+  await expectSuccess(page, 'Pendência registrada com sucesso!');
   await expect(page.getByText('Aguardando correções do solicitante')).toBeVisible();
 
   // 3. The applicant opens the e-mailed link (no session) and resubmits.
@@ -121,7 +130,7 @@ test('a visitor signs up, resolves a pendency by the e-mailed link, is approved,
     buffer: PDF('assinado'),
   });
   await correction.getByRole('button', { name: 'Enviar correções' }).click();
-  await answerDialog(applicant, 'Correções enviadas com sucesso!');
+  await expectSuccess(applicant, 'Correções enviadas com sucesso!');
   await expect(applicant.getByText('Correções enviadas', { exact: true })).toBeVisible();
 
   // 4. The analyst approves it.
@@ -133,7 +142,7 @@ test('a visitor signs up, resolves a pendency by the e-mailed link, is approved,
   const beforeApproval = await mailCount();
   await page.getByRole('button', { name: 'Aprovar' }).click();
   await answerDialog(page, `Aprovar: pré-cadastro de ${company}`, 'Aprovar');
-  await answerDialog(page, 'Pré-cadastro APROVADO com sucesso!');
+  await expectSuccess(page, 'Pré-cadastro APROVADO com sucesso!');
   await expect(page.getByRole('link', { name: 'Abrir o exportador' })).toBeVisible();
   // The history shows every step; the receipt is the PDF of the record.
   const history = page.locator('.ant-card').filter({ hasText: 'Histórico' });

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { answerDialog, expect, test } from './fixtures';
+import { expect, expectSuccess, test } from './fixtures';
 
 test.describe('relatórios de faturamento', () => {
   test.use({ role: 'admin' });
@@ -24,7 +24,7 @@ test.describe('relatórios de faturamento', () => {
     );
     await page.getByRole('button', { name: 'Salvar', exact: true }).click();
     expect((await saved).status()).toBe(201);
-    await answerDialog(page, 'Relatório personalizado salvo com sucesso!');
+    await expectSuccess(page, 'Relatório personalizado salvo com sucesso!');
     await expect(
       page
         .locator('#relatorio-personalizado')

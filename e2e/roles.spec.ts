@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { answerDialog, demoEmail, expect, loginAs, loginAsRole, test } from './fixtures';
+import { answerDialog, demoEmail, expect, expectSuccess, loginAs, loginAsRole, test } from './fixtures';
 
 const ROLES = '/configuracao/perfil';
 
@@ -32,7 +32,7 @@ async function setPermission(page: Page, slug: string, permission: string, on: b
   await expect(box).toBeChecked({ checked: !on });
   await box.setChecked(on);
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await answerDialog(page, 'Perfil editado com sucesso!');
+  await expectSuccess(page, 'Perfil editado com sucesso!');
   await expect(page).toHaveURL(new RegExp(`${ROLES}$`));
 }
 
@@ -111,7 +111,7 @@ test('the admin creates a role with two permissions, finds it in the list and de
   await page.getByRole('checkbox', { name: 'Ver certificados' }).check();
   await expect(page.getByText('Selecionadas: 2 de')).toBeVisible();
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await answerDialog(page, 'Perfil cadastrado com sucesso!');
+  await expectSuccess(page, 'Perfil cadastrado com sucesso!');
   await expect(page).toHaveURL(new RegExp(`${ROLES}$`));
 
   // Found by the name filter, which lands in the address.
@@ -139,7 +139,7 @@ test('the admin creates a role with two permissions, finds it in the list and de
     .getByRole('button', { name: /^Excluir/ })
     .click();
   await answerDialog(page, `Excluir o perfil "${label}"?`, 'Excluir');
-  await answerDialog(page, 'Perfil excluído com sucesso!');
+  await expectSuccess(page, 'Perfil excluído com sucesso!');
   await expect(page.getByText(label, { exact: true })).toHaveCount(0);
   await expect(page.getByText('Nenhum resultado para estes filtros.')).toBeVisible();
 });

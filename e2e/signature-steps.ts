@@ -67,7 +67,14 @@ export async function certificateAwaitingSignature(api: Api & { exporterId: numb
       invoice_number: invoice,
       invoice_date: today,
       has_digital_signature: true,
-      items: [{ declaration_id: declaration?.id, quantity: '100', fob_value_usd: '1020,00' }],
+      items: [
+        {
+          declaration_id: declaration?.id,
+          quantity: '100',
+          fob_value_usd: '1020,00',
+          ncm_description: 'Ladrilhos e placas de cerâmica, esmaltados',
+        },
+      ],
     },
   });
   // The ceramic NCM has no reference description in the demo data: printing needs one chosen (NcmDescriptionError).

@@ -1,5 +1,5 @@
 import { pdfSignatures } from '../apps/api/src/test/pdf';
-import { answerDialog, expect, test } from './fixtures';
+import { expect, expectSuccess, test } from './fixtures';
 import {
   a1Of,
   apiOf,
@@ -41,7 +41,7 @@ test('the legal representative signs a certificate with an A1 file through the s
   await expect(page.getByText(/verifique o arquivo \(\.pfx\/\.p12\) e a senha/)).toBeVisible();
 
   await signOnScreen(page, p12);
-  await answerDialog(page, 'Certificado assinado e enviado para análise!');
+  await expectSuccess(page, 'Certificado assinado e enviado para análise!');
   await expect(page).toHaveURL(new RegExp(`/certificado/${id}$`));
   await expect(status(page)).toHaveText('Enviado para análise');
   await expect(page.getByRole('button', { name: 'Assinar (exportador) com certificado A1' })).toHaveCount(0);
@@ -83,7 +83,7 @@ test('the association official signs the approved certificate with A1: issued, i
   await page.getByRole('button', { name: 'Assinar (entidade) com certificado A1' }).click();
   await expect(page).toHaveURL(new RegExp(`/assinatura-digital-a1/${id}\\?tipo=certificado$`));
   await signOnScreen(page, a1Of(me));
-  await answerDialog(page, 'Certificado assinado pela entidade e EMITIDO!');
+  await expectSuccess(page, 'Certificado assinado pela entidade e EMITIDO!');
   // Back on the entity's own screen of the record.
   await expect(page).toHaveURL(new RegExp(`/certificado-consulta/${id}$`));
   await expect(status(page)).toHaveText('Emitido');
@@ -115,7 +115,7 @@ test('the legal representative signs a sent declaration with A1 through its scre
   await page.getByRole('button', { name: 'Assinar com certificado A1' }).click();
   await expect(page).toHaveURL(new RegExp(`/assinatura-digital-a1/${id}\\?tipo=declaracao$`));
   await signOnScreen(page, a1Of(representative));
-  await answerDialog(page, 'Declaração assinada digitalmente com sucesso!');
+  await expectSuccess(page, 'Declaração assinada digitalmente com sucesso!');
   await expect(page).toHaveURL(new RegExp(`/declaracao/${id}$`));
   await expect(page.getByRole('button', { name: 'XML assinado' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Assinar com certificado A1' })).toHaveCount(0);

@@ -1,5 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
-import { answerDialog, choose, expect, linkIn, mailCount, test, waitForMail } from './fixtures';
+import {
+  answerDialog,
+  choose,
+  expect,
+  expectSuccess,
+  linkIn,
+  mailCount,
+  test,
+  waitForMail,
+} from './fixtures';
 
 const ASSOCIATION = 'Associação Comercial de Santos';
 // A CPF with valid check digits, and the same digits with the last one wrong.
@@ -57,7 +66,7 @@ test.describe('admin manages a user through the screens', () => {
     await choose(form, 'Associação comercial', ASSOCIATION);
     await form.getByRole('button', { name: 'Salvar' }).click();
 
-    await answerDialog(page, 'Usuário cadastrado com sucesso!');
+    await expectSuccess(page, 'Usuário cadastrado com sucesso!');
     await expect(page).toHaveURL(/\/usuarios$/);
     const row = page.getByRole('row', { name: new RegExp(user.name) });
     await expect(row).toBeVisible();
@@ -85,7 +94,7 @@ test.describe('admin manages a user through the screens', () => {
     await form.getByRole('textbox', { name: 'Nome' }).fill(renamed);
     await form.getByRole('button', { name: 'Salvar' }).click();
 
-    await answerDialog(page, 'Usuário editado com sucesso!');
+    await expectSuccess(page, 'Usuário editado com sucesso!');
     await expect(page).toHaveURL(/\/usuarios$/);
     await expect(page.getByRole('row', { name: new RegExp(renamed) })).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(`${user.name} `) })).toHaveCount(1);
@@ -99,7 +108,7 @@ test.describe('admin manages a user through the screens', () => {
     await page.getByRole('button', { name: 'Excluir' }).click();
 
     await answerDialog(page, `Excluir o usuário ${renamed}?`, 'Excluir');
-    await answerDialog(page, 'Usuário excluído com sucesso!');
+    await expectSuccess(page, 'Usuário excluído com sucesso!');
     await expect(page).toHaveURL(/\/usuarios$/);
     await expect(page.getByRole('row', { name: /Bruno Analista/ })).toBeVisible();
     await expect(page.getByText(renamed)).toHaveCount(0);

@@ -177,6 +177,17 @@ export function findDialog(text: string): Promise<HTMLElement> {
   });
 }
 
+/** Waits for the toast (antd message) whose text includes `text`: routine successes need no click. */
+export function findToast(text: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const found = [...document.querySelectorAll<HTMLElement>('.ant-message-notice')].find((n) =>
+      n.textContent?.includes(text),
+    );
+    if (!found) throw new Error(`sem o aviso "${text}"`);
+    return found;
+  });
+}
+
 /** Clicks `button` in the dialog showing `text`. */
 export async function answerDialog(text: string, button: string): Promise<void> {
   fireEvent.click(within(await findDialog(text)).getByRole('button', { name: button }));

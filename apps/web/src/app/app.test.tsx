@@ -3,7 +3,7 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_KEYS, sessionStore } from '../lib/session';
-import { jsonResponse, makeUser, storeSession, stubFetch } from '../test-utils';
+import { findToast, jsonResponse, makeUser, storeSession, stubFetch } from '../test-utils';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 import { ROUTES } from './route-table';
@@ -150,6 +150,10 @@ describe('login', () => {
     const fetchMock = stubFetch(jsonResponse(200, tokenBody), jsonResponse(200, user));
     const router = renderApp('/login');
     await screen.findByLabelText('E-mail');
+    // A visitor without access finds the public pre-registration from the login (issue 22).
+    expect(
+      screen.getByRole('link', { name: 'Faça o pré-cadastro da sua empresa' }).getAttribute('href'),
+    ).toBe('/pre-cadastro');
     fillAndSubmit('admin@origem.local', 'origem123');
 
     expect(await screen.findByRole('heading', { name: 'Olá, Ana Admin!' })).toBeTruthy();
@@ -240,19 +244,16 @@ describe('password change', () => {
     expect(screen.getByLabelText('Senha atual').getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('shows the success dialog on 204 and goes home', async () => {
+  it('shows the success toast on 204 and goes home', async () => {
     storeSession(makeUser('admin', { change_password: true }));
     stubFetch(new Response(null, { status: 204 }));
     const router = renderApp('/redefinir-senha');
     await screen.findByLabelText('Senha atual');
     fill('origem123', 'novaSenha1');
-    const dialog = await screen.findByRole('dialog', { name: messages.auth.passwordChanged });
+    await findToast(messages.auth.passwordChanged);
+    expect(screen.queryByRole('dialog', { name: messages.auth.passwordChanged })).toBeNull();
     expect(sessionStore.getUser()?.change_password).toBe(false);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
-    await waitFor(() =>
-      expect(screen.queryByRole('dialog', { name: messages.auth.passwordChanged })).toBeNull(),
-    );
   });
 
   it('places 422 field errors next to the fields', async () => {

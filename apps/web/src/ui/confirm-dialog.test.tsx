@@ -8,7 +8,7 @@ import {
   confirmWithReason,
   confirmWithReasonAndFile,
 } from './confirm-dialog';
-import { showSuccessDialog } from './feedback';
+import { notifySuccess } from './feedback';
 import { FeedbackBridge } from './feedback-host';
 import { StatusTag } from './status-tag';
 
@@ -46,7 +46,9 @@ describe('dialog helpers', () => {
     fireEvent.click(within(second).getByRole('button', { name: 'Excluir' }));
     await expect(accepted).resolves.toBe(true);
     expect(remove).toHaveBeenCalledTimes(1);
-    expect(await screen.findByRole('dialog', { name: 'Usuário excluído com sucesso!' })).toBeTruthy();
+    // The success is a toast: no dialog to close.
+    expect(await screen.findByText('Usuário excluído com sucesso!')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Usuário excluído com sucesso!' })).toBeNull();
   });
 
   it('confirmWithReason waits for a reason and resolves it', async () => {
@@ -87,11 +89,33 @@ describe('dialog helpers', () => {
     await expect(answer).resolves.toEqual({ note: 'Erro na fatura', file: letter });
   });
 
-  it('showSuccessDialog shows the text with OK and resolves when closed', async () => {
-    const closed = showSuccessDialog('Federação editado com sucesso !');
-    const dialog = await screen.findByRole('dialog', { name: 'Federação editado com sucesso !' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
-    await expect(closed).resolves.toBeUndefined();
+  it('notifySuccess is a toast with the exact text that needs no click (issue 22)', async () => {
+    await expect(notifySuccess('Federação editado com sucesso !')).resolves.toBeUndefined();
+    const text = await screen.findByText('Federação editado com sucesso !');
+    expect(text.closest('.ant-message')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a destructive confirmation opens on its safe button; closing gives the focus back to what opened it', async () => {
+    render(<button type="button">Excluir registro</button>);
+    const opener = screen.getByRole('button', { name: 'Excluir registro' });
+    opener.focus();
+    const answer = confirmAction({ title: 'Excluir o registro?', okText: 'Excluir', danger: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Excluir o registro?' });
+    const cancel = within(dialog).getByRole('button', { name: 'Cancelar' });
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+    fireEvent.click(cancel);
+    await expect(answer).resolves.toBe(false);
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+
+    // A harmless one keeps its confirm button first.
+    const plain = confirmAction({ title: 'Clonar o certificado?', okText: 'Clonar' });
+    const second = await screen.findByRole('dialog', { name: 'Clonar o certificado?' });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(second).getByRole('button', { name: 'Clonar' })),
+    );
+    fireEvent.click(within(second).getByRole('button', { name: 'Clonar' }));
+    await expect(plain).resolves.toBe(true);
   });
 });
 

@@ -2,7 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { Button, Input, Typography, Upload } from 'antd';
 import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
-import { loadModal, showSuccessDialog } from './feedback';
+import { loadModal, notifySuccess } from './feedback';
 
 export type ConfirmOptions = {
   title: string;
@@ -31,6 +31,8 @@ export function confirmAction({
           cancelText,
           centered: true,
           okButtonProps: { danger },
+          // A destructive question opens on its safe answer: an Enter pressed by habit cancels (issue 22).
+          focusable: { autoFocusButton: danger ? 'cancel' : 'ok' },
           onOk: () => resolve(true),
           onCancel: () => resolve(false),
         });
@@ -47,7 +49,7 @@ export async function confirmDeletion(
   remove: () => Promise<string>,
 ): Promise<boolean> {
   if (!(await confirmAction({ ...question, okText: 'Excluir', danger: true }))) return false;
-  void showSuccessDialog(await remove());
+  void notifySuccess(await remove());
   return true;
 }
 
@@ -178,6 +180,8 @@ function askReason(
           okText,
           cancelText,
           okButtonProps: { danger, disabled: !ready() },
+          // The reason field takes the focus (autoFocus); without it, the safe answer would.
+          focusable: { autoFocusButton: 'cancel' },
           content: (
             <>
               <ReasonField

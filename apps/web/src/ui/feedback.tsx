@@ -140,9 +140,13 @@ function dialog(kind: 'success' | 'error' | 'warning' | 'info', title: ReactNode
   });
 }
 
-/** Success dialog with an OK button (SPEC §7/§8 texts). Resolves when the user closes it. */
-export function showSuccessDialog(text: string, details?: ReactNode): Promise<void> {
-  return dialog('success', text, details);
+/**
+ * A routine success (a save, a send, an approval): the SPEC §8 text as a 3-second toast that needs no click (issue
+ * 22; UX.md "routine success is a toast"). Dialogs stay for confirmations and refusals. Resolves at once.
+ */
+export function notifySuccess(text: string): Promise<void> {
+  toast.success(text);
+  return Promise.resolve();
 }
 
 /** Error dialog with an OK button. */

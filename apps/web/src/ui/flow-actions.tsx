@@ -3,7 +3,7 @@ import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { ignoreShownError } from '../api/api-error';
 import { confirmAction, confirmWithReason, confirmWithReasonAndFile } from './confirm-dialog';
-import { showSuccessDialog } from './feedback';
+import { notifySuccess } from './feedback';
 
 /** What the user typed (and the file picked) for an action that asks for it. */
 export type FlowActionInput = { note?: string; file?: File };
@@ -77,7 +77,7 @@ export function FlowActions<A extends string>({
       if (!confirmed) return;
     }
     const message = await perform(name, input);
-    if (message !== null) void showSuccessDialog(action.success ?? message);
+    if (message !== null) void notifySuccess(action.success ?? message);
     await onDone();
   };
 

@@ -237,3 +237,63 @@ describe('Idempotency-Key on a form (issue 10): one per submission', () => {
     expect(sent[2]?.key).not.toBe(sent[0]?.key);
   });
 });
+
+describe('forms that do not surprise (issue 22)', () => {
+  function NotesForm({ onSubmit, submitOnEnter }: { onSubmit: () => void; submitOnEnter?: boolean }) {
+    const form = useApiForm({
+      schema: z.object({ name: requiredText(120), notes: z.string() }),
+      defaultValues: { name: '', notes: '' },
+      onSubmit,
+    });
+    return (
+      <ApiForm form={form} label="Notas" submitOnEnter={submitOnEnter}>
+        <FormField name="name" label="Nome">
+          <Input />
+        </FormField>
+        <FormField name="notes" label="Observações">
+          <Input.TextArea />
+        </FormField>
+        <FormActions />
+      </ApiForm>
+    );
+  }
+
+  it('Enter in a text field does not submit; in a text area it keeps its new line; on a button it presses it', async () => {
+    const onSubmit = vi.fn();
+    renderInApp(<NotesForm onSubmit={onSubmit} />);
+    const name = await screen.findByLabelText('Nome');
+    fireEvent.change(name, { target: { value: 'Ana' } });
+    // fireEvent answers false when a handler cancelled the key: the browser then submits nothing.
+    expect(fireEvent.keyDown(name, { key: 'Enter' })).toBe(false);
+    expect(fireEvent.keyDown(name, { key: 'a' })).toBe(true);
+    expect(fireEvent.keyDown(screen.getByLabelText('Observações'), { key: 'Enter' })).toBe(true);
+    expect(fireEvent.keyDown(screen.getByRole('button', { name: 'Salvar' }), { key: 'Enter' })).toBe(true);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('a short form may keep Enter submitting', async () => {
+    renderInApp(<NotesForm onSubmit={vi.fn()} submitOnEnter />);
+    expect(fireEvent.keyDown(await screen.findByLabelText('Nome'), { key: 'Enter' })).toBe(true);
+  });
+
+  it('an error shows once the field is left or on submit, and goes as soon as the value is valid', async () => {
+    renderInApp(<PersonForm onSubmit={vi.fn()} />);
+    const email = await screen.findByLabelText('E-mail');
+    fireEvent.change(email, { target: { value: 'ana@' } });
+    // Still typing: no error yet.
+    await act(async () => {});
+    expect(email.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.blur(email);
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    fireEvent.change(email, { target: { value: 'ana@origem.local' } });
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBeNull());
+
+    // An untouched required field shows its error on submit, and loses it at the first valid keystroke.
+    const name = screen.getByLabelText('Nome');
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    fireEvent.change(name, { target: { value: 'A' } });
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBeNull());
+  });
+});

@@ -9,6 +9,7 @@ import {
   Children,
   cloneElement,
   createContext,
+  type KeyboardEvent,
   type ReactElement,
   type ReactNode,
   type RefObject,
@@ -217,7 +218,22 @@ export type ApiFormProps<TIn extends FieldValues, TOut> = {
   /** Accessible name of the form, e.g. 'Dados do usuário'. */
   label?: string;
   style?: React.CSSProperties;
+  /**
+   * Let Enter in a text field submit, as browsers do (short forms: an e-mail, a new password). Off by default: in a
+   * long form Enter in a field saved half-typed drafts (issue 22); 'Salvar' is the way to submit.
+   */
+  submitOnEnter?: boolean;
 };
+
+/** Buttons keep Enter (it presses them); text areas keep it (a new line); an input field loses it. */
+const ENTER_SUBMITS = new Set(['submit', 'button', 'image', 'reset', 'checkbox', 'radio', 'file']);
+
+function keepEnterFromSubmitting(event: KeyboardEvent<HTMLFormElement>): void {
+  if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+  const target = event.target;
+  // A select's own Enter (picking an option) has already run: its handlers are below the form's.
+  if (target instanceof HTMLInputElement && !ENTER_SUBMITS.has(target.type)) event.preventDefault();
+}
 
 /**
  * The <form>: antd vertical layout (labels above fields, required marks), a summary alert when the server
@@ -228,13 +244,20 @@ export function ApiForm<TIn extends FieldValues, TOut>({
   children,
   label,
   style,
+  submitOnEnter = false,
 }: ApiFormProps<TIn, TOut>) {
   // Reading isDirty here subscribes the form to it, so the leave check sees the live value.
   const dirty = form.formState.isDirty;
   return (
     <FormProvider {...form}>
       <FormMetaContext.Provider value={form.meta}>
-        <form onSubmit={form.submit} noValidate aria-label={label} style={style}>
+        <form
+          onSubmit={form.submit}
+          onKeyDown={submitOnEnter ? undefined : keepEnterFromSubmitting}
+          noValidate
+          aria-label={label}
+          style={style}
+        >
           {form.meta.hasServerErrors ? (
             <Alert
               type="error"

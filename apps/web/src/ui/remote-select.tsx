@@ -9,6 +9,8 @@ export type RemoteSelectProps<T> = Omit<SelectProps, 'options' | 'loading'> & {
   path: string;
   /** Row → option, e.g. (role) => ({ value: role.id, label: role.display_name }). */
   toOption: (row: T) => SelectOption;
+  /** Offers only the rows that fit the field (e.g. weight units); the current value stays shown regardless. */
+  only?: (row: T) => boolean;
 };
 
 /**
@@ -18,6 +20,7 @@ export type RemoteSelectProps<T> = Omit<SelectProps, 'options' | 'loading'> & {
 export function RemoteSelect<T>({
   path,
   toOption,
+  only,
   placeholder = 'Selecione',
   ...rest
 }: RemoteSelectProps<T>) {
@@ -34,7 +37,10 @@ export function RemoteSelect<T>({
       notFoundContent={isError ? 'Não foi possível carregar as opções.' : 'Nenhuma opção encontrada.'}
       {...rest}
       loading={isPending}
-      options={(data ?? []).map(toOption)}
+      options={(data ?? [])
+        .map((row) => ({ row, option: toOption(row) }))
+        .filter(({ row, option }) => !only || only(row) || option.value === rest.value)
+        .map(({ option }) => option)}
     />
   );
 }

@@ -98,6 +98,11 @@ export const certificateMessages = {
   fileRequired: 'Envie o arquivo em PDF no campo "file".',
   ncmDescriptionMissing: (ncms: string[]) =>
     `Escolha a descrição de referência do NCM ${ncms.join(', ')} antes de imprimir o certificado.`,
+  /** Send and approve: what printing will need is asked for before (issue 22). */
+  ncmDescriptionRequired: (ncms: string[]) =>
+    `Informe a descrição do NCM ${ncms.join(', ')} nos itens: a tabela de referências não tem descrição para ${ncms.length > 1 ? 'eles' : 'ele'}, e o certificado não pode ser impresso sem ela.`,
+  invoiceInUse: (invoice: string, numbers: string[]) =>
+    `A fatura comercial ${invoice} já está em ${numbers.length > 1 ? 'outros certificados' : 'outro certificado'} deste exportador (${numbers.join(', ')}). Salvar mesmo assim?`,
   signedPdfMissing:
     'Este certificado ainda não tem o PDF assinado digitalmente: a via assinada só existe depois das assinaturas.',
   signedPdfNoSeal:
@@ -158,6 +163,8 @@ export const certificateItemInputSchema = z.object({
   gross_weight: optionalWeight,
   net_weight: optionalWeight,
   fob_value_usd: moneyField,
+  /** The NCM description that prints; blank, the NCM reference table's (required when that has none). */
+  ncm_description: optionalNullableText(2000),
 });
 export type CertificateItemInput = z.infer<typeof certificateItemInputSchema>;
 
@@ -306,6 +313,31 @@ export const certificateListQuery = pageQuery.extend({
 });
 export type CertificateListQuery = z.infer<typeof certificateListQuery>;
 
+/**
+ * GET /v1/certificate/invoice_in_use: the exporter's other certificates with this invoice number (exact, any case),
+ * asked before a draft is saved; `except_id` leaves out the certificate being edited.
+ */
+export const invoiceInUseQuery = z.object({
+  exporter_id: optionalId,
+  invoice_number: z
+    .string({ error: certificateMessages.invoiceNumber })
+    .trim()
+    .min(1, certificateMessages.invoiceNumber)
+    .max(60, messages.field.tooLong(60)),
+  except_id: optionalId,
+});
+export type InvoiceInUseQuery = z.infer<typeof invoiceInUseQuery>;
+export const invoiceInUseSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.number(),
+      certificate_number: z.string().nullable(),
+      status: z.enum(CERTIFICATE_STATUS_CODES),
+    }),
+  ),
+});
+export type InvoiceInUse = z.infer<typeof invoiceInUseSchema>;
+
 /** GET /v1/certificate/all_approved: the issued certificates (type-ahead: number or invoice). */
 export const approvedCertificateQuery = pageQuery.extend({ q: optionalText, exporter_id: optionalId });
 export type ApprovedCertificateQuery = z.infer<typeof approvedCertificateQuery>;
@@ -357,6 +389,8 @@ export const certificateItemSchema = z.object({
   nomenclature_code: z.string().nullable(),
   description: z.string(),
   ncm_description: z.string().nullable(),
+  /** The NCM reference table's description of `ncm` (what prints when `ncm_description` is blank). */
+  reference_description: z.string().nullable(),
   quantity: z.string(),
   measurement_unit_id: z.number().nullable(),
   measurement_unit: z.object({ id: z.number(), code: z.string(), name: z.string() }).nullable(),

@@ -250,3 +250,25 @@ export function lookupRowSchema(def: LookupDefinition) {
 export const lookupPageSchema = (def: LookupDefinition) => paginated(lookupRowSchema(def));
 export const lookupListSchema = (def: LookupDefinition) => listOf(lookupRowSchema(def));
 export type LookupRow = { id: number; [field: string]: string | boolean | number | null };
+
+/**
+ * Which measurement units weigh (issue 22: the weight fields offer only these). The table has no kind column, so the
+ * kind is read from the code, the codes of the seeded list and the usual ones an administrator would add (KGM is
+ * the UN/ECE code for kilogram). A unit whose code is not here is not offered for a weight, but a stored choice is
+ * still shown.
+ */
+export const WEIGHT_UNIT_CODES: readonly string[] = [
+  'KG',
+  'KGM',
+  'G',
+  'GRM',
+  'MG',
+  'T',
+  'TON',
+  'TNE',
+  'LB',
+  'LBR',
+];
+
+export const isWeightUnit = (code: string | null | undefined): boolean =>
+  code !== null && code !== undefined && WEIGHT_UNIT_CODES.includes(code.trim().toUpperCase());

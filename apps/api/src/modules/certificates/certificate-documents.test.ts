@@ -11,6 +11,7 @@ import {
   certificateRow,
   openCertificateSuite,
   uploadInvoice,
+  withoutNcmDescriptions,
 } from './test-support';
 
 /**
@@ -33,7 +34,9 @@ beforeAll(async () => {
   const b = await approvedDeclaration(t.db, r, { productName: 'Café verde beneficiado', ncm: '09011110' });
   const res = await t.request('POST', BASE, {
     token: tok.exportador,
-    body: certificateBody(r, [a, b], { observations: 'Embarque em contêiner refrigerado' }),
+    body: withoutNcmDescriptions(
+      certificateBody(r, [a, b], { observations: 'Embarque em contêiner refrigerado' }),
+    ),
   });
   id = res.json<{ id: number }>().id;
 }, 60_000);

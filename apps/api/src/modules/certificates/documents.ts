@@ -58,7 +58,7 @@ export async function certificateDocument(
   ]);
   const described = items.map((item) => ({ item, ncm: item.ncm_description ?? item.reference_description }));
   if (ncmReference) {
-    const missing = [...new Set(described.filter((d) => !d.ncm).map((d) => d.item.ncm))];
+    const missing = q.ncmsWithoutDescription(items);
     if (missing.length > 0) {
       throw new AppError(422, NCM_DESCRIPTION_ERROR, text.ncmDescriptionMissing(missing));
     }

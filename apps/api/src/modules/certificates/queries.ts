@@ -6,7 +6,7 @@ import type {
   CertificateListQuery,
   CertificateStatus,
 } from '@origem/contract/schemas/certificates';
-import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client';
 import {
@@ -332,6 +332,47 @@ export type ItemRow = typeof certificateItems.$inferSelect & {
   unit_name: string | null;
   reference_description: string | null;
 };
+
+/**
+ * The NCMs of `items` that would print without a description: none chosen on the item and none in the NCM reference
+ * table. Printing refuses them (NcmDescriptionError); sending and approving ask for them first (issue 22).
+ */
+export function ncmsWithoutDescription(
+  items: readonly Pick<ItemRow, 'ncm' | 'ncm_description' | 'reference_description'>[],
+): string[] {
+  return [...new Set(items.filter((i) => !(i.ncm_description ?? i.reference_description)).map((i) => i.ncm))];
+}
+
+/**
+ * The exporter's certificates, other than `exceptId`, with this invoice number in any case: the equality on
+ * lower(invoice_number) is served by certificates_invoice_prefix_step_idx (text_pattern_ops keeps `=`), then the
+ * exporter and the actor's scope filter its few rows.
+ */
+export async function certificatesWithInvoice(
+  db: Executor,
+  actor: Actor,
+  exporterId: number,
+  invoice: string,
+  exceptId: number | null,
+) {
+  return db
+    .select({
+      id: certificates.id,
+      certificate_number: certificates.certificate_number,
+      status: certificates.status,
+    })
+    .from(certificates)
+    .where(
+      and(
+        sql`lower(${certificates.invoice_number}) = lower(${invoice.trim()})`,
+        eq(certificates.exporter_id, exporterId),
+        exceptId ? ne(certificates.id, exceptId) : undefined,
+        ownerScope(actor),
+      ),
+    )
+    .orderBy(asc(certificates.id))
+    .limit(20);
+}
 
 export async function itemsOf(db: Executor, certificateId: number): Promise<ItemRow[]> {
   return queryRows<ItemRow>(

@@ -15,6 +15,8 @@ import {
   certificateSendAnalyzingQuery,
   certificateVerificationSchema,
   certificateXmlName,
+  invoiceInUseQuery,
+  invoiceInUseSchema,
   invoiceUploadFieldsSchema,
   prereceiptPdfName,
   reproveCertificateSchema,
@@ -94,6 +96,21 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
         ...request.query,
         per_page: request.query.per_page ?? 20,
       }),
+  );
+
+  app.get(
+    `${BASE}/invoice_in_use`,
+    {
+      config: create,
+      schema: {
+        tags,
+        summary:
+          'Outros certificados do exportador com este número de fatura (igual, sem diferença de maiúsculas): o aviso antes de salvar um rascunho',
+        querystring: invoiceInUseQuery,
+        response: { 200: invoiceInUseSchema, ...errors },
+      },
+    },
+    async (request) => certificates.invoiceInUse(app.db, requireActor(request.ctx), request.query),
   );
 
   app.get(

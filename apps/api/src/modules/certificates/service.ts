@@ -12,6 +12,8 @@ import {
   certificateVerificationPath,
   EDITABLE_CERTIFICATE_STATES,
   INVOICE_MAX_AGE_DAYS,
+  type InvoiceInUse,
+  type InvoiceInUseQuery,
   type SelectNcmInput,
   type TypeAnalysis,
   certificateMessages as text,
@@ -101,6 +103,26 @@ export function listCertificates(db: Database, actor: Actor, query: CertificateL
 
 export function approvedCertificates(db: Database, actor: Actor, query: ApprovedCertificateQuery) {
   return q.pageApproved(db, actor, query);
+}
+
+/**
+ * GET invoice_in_use: the exporter's other certificates with this invoice number, so a draft's save can warn first.
+ * The exporter is resolved as a save resolves it (an exporter's user: its own; others: one they reach, else 403).
+ */
+export async function invoiceInUse(
+  db: Database,
+  actor: Actor,
+  query: InvoiceInUseQuery,
+): Promise<InvoiceInUse> {
+  const exporter = await resolveExporter(db, actor, query.exporter_id ?? null);
+  const rows = await q.certificatesWithInvoice(
+    db,
+    actor,
+    exporter.id,
+    query.invoice_number,
+    query.except_id ?? null,
+  );
+  return { data: rows.map((row) => ({ ...row, status: row.status as CertificateStatus })) };
 }
 
 const fileView = (file: StoredFile | undefined) =>
@@ -212,6 +234,7 @@ export async function getCertificate(
       nomenclature_code: item.nomenclature_code,
       description: item.description,
       ncm_description: item.ncm_description,
+      reference_description: item.reference_description,
       quantity: item.quantity,
       measurement_unit_id: item.measurement_unit_id,
       measurement_unit:
@@ -329,7 +352,7 @@ async function checkedValues(
       ncm: declaration.ncm,
       nomenclature_code: declaration.nomenclature_code,
       description: item.description ?? declaration.product_name,
-      ncm_description: null,
+      ncm_description: item.ncm_description ?? null,
       quantity: item.quantity,
       measurement_unit_id: item.measurement_unit_id,
       gross_weight: item.gross_weight ?? null,
@@ -654,6 +677,13 @@ async function readyToSend(tx: Tx, row: FlowRow): Promise<void> {
   }
   if ((await q.invoiceAge(tx, String(row.invoice_date))) > INVOICE_MAX_AGE_DAYS)
     throw refusal(text.invoiceTooOld);
+  await requireNcmDescriptions(tx, id);
+}
+
+/** What printing will need, asked for before the step (send, approve): a description for every item's NCM. */
+async function requireNcmDescriptions(tx: Tx, id: number): Promise<void> {
+  const missing = q.ncmsWithoutDescription(await q.itemsOf(tx, id));
+  if (missing.length > 0) throw refusal(text.ncmDescriptionRequired(missing));
 }
 
 /**
@@ -754,6 +784,7 @@ export async function approveCertificate(db: Database, ctx: ServiceContext, acto
   return act(db, ctx, actor, id, digital ? 'approve_digital' : 'approve', async (tx, row) => {
     if ((await q.invoiceAge(tx, String(row.invoice_date))) > INVOICE_MAX_AGE_DAYS)
       throw refusal(text.invoiceTooOld);
+    await requireNcmDescriptions(tx, id);
     const numbered = await assignNumber(tx, row);
     if (digital) return { new: numbered };
     const { validity_months } = await q.numberingOf(tx, id);

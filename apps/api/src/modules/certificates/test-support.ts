@@ -97,7 +97,14 @@ export async function entityOfficialCpf(db: Executor): Promise<string> {
   return row?.cpf ?? '';
 }
 
-/** A complete certificate of the demo exporter (JSON body) citing `declarationIds`. */
+/**
+ * A complete certificate of the demo exporter (JSON body) citing `declarationIds`, each item with the NCM description
+ * it prints (`withoutNcmDescriptions` leaves them blank, as for a print refused with NcmDescriptionError).
+ */
+export function withoutNcmDescriptions<T extends { items: object[] }>(body: T): T {
+  return { ...body, items: body.items.map((item) => ({ ...item, ncm_description: null })) };
+}
+
 export function certificateBody(
   r: CertificateRefs,
   declarationIds: number[],
@@ -117,6 +124,8 @@ export function certificateBody(
       quantity: `${(i + 1) * 100}`,
       measurement_unit_id: r.unit,
       fob_value_usd: `${(i + 1) * 1000},50`,
+      // The demo has no NCM reference descriptions: each item brings the one it prints (required to send).
+      ncm_description: `Descrição impressa do item ${i + 1}`,
     })),
     ...overrides,
   };

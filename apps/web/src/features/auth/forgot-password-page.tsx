@@ -55,7 +55,7 @@ export function ForgotPasswordPage() {
       title="Esqueceu a senha?"
       hint="Informe o e-mail cadastrado. Enviaremos um link para você definir uma nova senha."
     >
-      <ApiForm form={form} label="Recuperar senha">
+      <ApiForm form={form} label="Recuperar senha" submitOnEnter>
         <FormField name="email" label="E-mail">
           <Input type="email" autoComplete="email" prefix={<MailOutlined aria-hidden />} autoFocus />
         </FormField>

@@ -177,6 +177,9 @@ export function LoginPage() {
         <Button type="primary" htmlType="submit" block size="large" loading={sending} disabled={sending}>
           Entrar
         </Button>
+        <p style={{ margin: '16px 0 0', textAlign: 'center' }}>
+          Ainda não tem acesso? <Link to="/pre-cadastro">Faça o pré-cadastro da sua empresa</Link>
+        </p>
       </form>
     </AuthCard>
   );

@@ -7,7 +7,7 @@ import { Alert, Button, Flex, Input, Spin } from 'antd';
 import { z } from 'zod';
 import { sessionStore, useSession } from '../../lib/session';
 import { useSearchValues } from '../../lib/use-search-values';
-import { showErrorDialog, showSuccessDialog } from '../../ui/feedback';
+import { notifySuccess, showErrorDialog } from '../../ui/feedback';
 import { ApiForm, FormField, SubmitButton, useApiForm } from '../../ui/form';
 import { checkResetLink, resetPassword, saveNewPassword } from './api/passwords';
 import { AuthCard } from './auth-card';
@@ -75,7 +75,7 @@ function ResetForm({ token }: { token: string }) {
   });
   return (
     <AuthCard title="Redefinir senha" hint="Escolha a nova senha de acesso ao Origem.">
-      <ApiForm form={form} label="Redefinir senha">
+      <ApiForm form={form} label="Redefinir senha" submitOnEnter>
         <FormField name="new_password" label="Nova senha" help={PASSWORD_HINT}>
           <Input.Password autoComplete="new-password" autoFocus />
         </FormField>
@@ -114,7 +114,7 @@ function ChangePassword() {
       const current = sessionStore.getUser();
       if (current) sessionStore.setUser({ ...current, change_password: false });
       // The dialog belongs to the app, not the page: it stays open over the home screen until OK.
-      void showSuccessDialog(messages.auth.passwordChanged);
+      void notifySuccess(messages.auth.passwordChanged);
       await navigate({ to: '/' });
     },
   });
@@ -132,7 +132,7 @@ function ChangePassword() {
           title="Por segurança, defina uma nova senha para continuar."
         />
       ) : null}
-      <ApiForm form={form} label="Alterar senha">
+      <ApiForm form={form} label="Alterar senha" submitOnEnter>
         <FormField name="password" label="Senha atual">
           <Input.Password autoComplete="current-password" autoFocus />
         </FormField>

@@ -15,7 +15,7 @@ import { Button, Card, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { ignoreShownError } from '../../api/api-error';
 import { confirmAction, confirmDeletion } from '../../ui/confirm-dialog';
-import { showSuccessDialog } from '../../ui/feedback';
+import { notifySuccess } from '../../ui/feedback';
 import { FlowActions } from '../../ui/flow-actions';
 import { FlowTimeline } from '../../ui/flow-timeline';
 import { pdfProblem } from '../../ui/pdf-file-field';
@@ -130,7 +130,7 @@ export function CertificateDocumentActions({
     if (!confirmed) return;
     const answer = await cloneCertificate(certificate.id);
     await invalidateCertificates(queryClient);
-    if (answer.message) await showSuccessDialog(answer.message);
+    if (answer.message) await notifySuccess(answer.message);
     await navigate({ to: CERTIFICATE_SCREENS.edit(answer.certificate.id) });
   };
 

@@ -9,7 +9,7 @@ import {
   CitedDeclarationsSection,
   LastReasonAlert,
 } from './certificate-sections';
-import { NcmDescriptionsCard } from './ncm-descriptions';
+import { MissingNcmDescriptionsAlert, NcmDescriptionsCard } from './ncm-descriptions';
 
 /**
  * /certificado-analise/$id (UX.md "Analysis screens"): the invoice and the cited declarations side by side above
@@ -22,6 +22,7 @@ function CertificateAnalysis({ certificate }: { certificate: Certificate }) {
       main={
         <>
           <LastReasonAlert certificate={certificate} />
+          <MissingNcmDescriptionsAlert certificate={certificate} />
           <CertificateDataSection certificate={certificate} />
           <Row gutter={[16, 16]}>
             <Col xs={24} lg={12}>

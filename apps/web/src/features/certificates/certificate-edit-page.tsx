@@ -29,7 +29,6 @@ function CertificateDetail({ certificate }: { certificate: Certificate }) {
           <>
             <LastReasonAlert certificate={certificate} />
             <CertificateForm key={certificate.updated_at} certificate={certificate} />
-            <NcmDescriptionsCard certificate={certificate} />
           </>
         }
         side={side}

@@ -33,6 +33,7 @@ export const emptyItem = (): CertificateItemValues => ({
   gross_weight: '',
   net_weight: '',
   fob_value_usd: '',
+  ncm_description: '',
 });
 
 const text = (value: string | null | undefined) => value ?? '';
@@ -71,6 +72,7 @@ export function certificateDefaults(
       gross_weight: text(item.gross_weight),
       net_weight: text(item.net_weight),
       fob_value_usd: item.fob_value_usd,
+      ncm_description: text(item.ncm_description),
     })),
     commercial_invoice: undefined,
     intervenor_invoice: undefined,

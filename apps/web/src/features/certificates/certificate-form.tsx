@@ -3,13 +3,15 @@ import {
   type Certificate,
   certificateMessages,
 } from '@origem/contract/schemas/certificates';
-import { useNavigate } from '@tanstack/react-router';
+import { isWeightUnit } from '@origem/contract/schemas/lookups';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Card, Col, Divider, Input, Row, Space, Switch } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useSession } from '../../lib/session';
+import { confirmAction } from '../../ui/confirm-dialog';
 import { DateInput } from '../../ui/date-input';
-import { showSuccessDialog } from '../../ui/feedback';
+import { notifySuccess } from '../../ui/feedback';
 import { ApiForm, FormActions, FormField, useApiForm } from '../../ui/form';
 import { PdfFileField } from '../../ui/pdf-file-field';
 import type { SelectOption } from '../../ui/remote-select';
@@ -17,7 +19,8 @@ import { RemoteSelect } from '../../ui/remote-select';
 import { TypeAheadSelect } from '../../ui/type-ahead-select';
 import { DealSelect } from '../deals/deal-options';
 import { downloadCertificateFile } from './api/documents';
-import { CERTIFICATE_SCREENS } from './api/keys';
+import { certificatesWithInvoice } from './api/invoice-in-use';
+import { CERTIFICATE_SCREENS, NCM_DESCRIPTION_FIELD } from './api/keys';
 import {
   COMPANY_TYPES,
   type CompanyOption,
@@ -43,6 +46,37 @@ const EXPORTER_BOUND = [
   'company_manufacturer_id',
 ] as const;
 
+/** Weight fields offer weight units (KG, T…), read from the unit's code. */
+const weightUnit = (row: { code?: string }) => isWeightUnit(row.code);
+
+/**
+ * Saving under an invoice number another of the exporter's certificates already has asks first (issue 22: three
+ * drafts were saved twice by accident). Asked when the number is new to this certificate, not on every save.
+ */
+async function confirmInvoice(
+  invoice: string,
+  exporterId: number | null,
+  certificate: Certificate | undefined,
+): Promise<boolean> {
+  const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+  if (certificate && same(certificate.invoice_number, invoice) && certificate.exporter_id === exporterId)
+    return true;
+  const others = await certificatesWithInvoice({
+    invoice_number: invoice,
+    exporter_id: exporterId,
+    except_id: certificate?.id,
+  });
+  if (others.length === 0) return true;
+  return confirmAction({
+    title: certificateMessages.invoiceInUse(
+      invoice.trim(),
+      others.map((other) => other.certificate_number ?? `rascunho nº ${other.id}`),
+    ),
+    okText: 'Salvar mesmo assim',
+    cancelText: 'Voltar ao formulário',
+  });
+}
+
 const companyOption = (company: { id: number; corporate_name: string } | null): SelectOption | null =>
   company ? { value: company.id, label: company.corporate_name } : null;
 
@@ -62,8 +96,10 @@ export function CertificateForm({ certificate }: { certificate?: Certificate }) 
     schema,
     defaultValues: certificateDefaults(certificate, ownExporter),
     onSubmit: async (values) => {
+      const exporter = ownExporter ?? (typeof values.exporter_id === 'number' ? values.exporter_id : null);
+      if (!(await confirmInvoice(values.invoice_number, exporter, certificate))) return false;
       const saved = await save.mutateAsync({ id: certificate?.id, body: certificateBody(values) });
-      void showSuccessDialog(certificate ? certificateMessages.updated : certificateMessages.created);
+      void notifySuccess(certificate ? certificateMessages.updated : certificateMessages.created);
       if (!certificate) {
         form.reset(form.getValues());
         await navigate({ to: CERTIFICATE_SCREENS.edit(saved.id) });
@@ -78,8 +114,24 @@ export function CertificateForm({ certificate }: { certificate?: Certificate }) 
   const dealId = typeof watched[1] === 'number' ? watched[1] : null;
   const hasIntervenor = watched[2] !== null && watched[2] !== undefined;
   const representatives = useMemo(() => legalRepresentativeSource(exporterId), [exporterId]);
-  // Until the exporter is chosen there is no book to pick from.
+  // Until the exporter is chosen there is no book to pick from (an exporter's own form always has it).
   const ofExporter = exporterId === null ? { disabled: true, placeholder: 'Escolha antes o exportador' } : {};
+  // The print error's "Editar Certificado" (SPEC §8) lands here with ?campo=descricao-ncm: the first item's NCM
+  // description takes the focus (scrolled into view), where the missing text is written.
+  const { campo } = useSearch({ strict: false }) as { campo?: string };
+  const { setFocus } = form;
+  useEffect(() => {
+    if (campo !== NCM_DESCRIPTION_FIELD || !certificate?.items.length) return;
+    const index = Math.max(
+      0,
+      certificate.items.findIndex((item) => !(item.ncm_description || item.reference_description)),
+    );
+    // After the fields are mounted and registered.
+    const timer = window.setTimeout(() =>
+      setFocus(`items.${index}.ncm_description`, { shouldSelect: false }),
+    );
+    return () => window.clearTimeout(timer);
+  }, [campo, certificate, setFocus]);
   // The representative and the companies come from one exporter's book: picking another exporter clears them.
   const shownExporter = useRef(exporterId);
   useEffect(() => {
@@ -224,12 +276,12 @@ export function CertificateForm({ certificate }: { certificate?: Certificate }) 
             </Col>
             <Col {...third}>
               <FormField name="measurement_unit_gross_weight_id" label="Unidade do peso bruto">
-                <RemoteSelect path={OPTION_PATHS.measurementUnit} toOption={codedOption} />
+                <RemoteSelect path={OPTION_PATHS.measurementUnit} toOption={codedOption} only={weightUnit} />
               </FormField>
             </Col>
             <Col {...third}>
               <FormField name="measurement_unit_net_weight_id" label="Unidade do peso líquido">
-                <RemoteSelect path={OPTION_PATHS.measurementUnit} toOption={codedOption} />
+                <RemoteSelect path={OPTION_PATHS.measurementUnit} toOption={codedOption} only={weightUnit} />
               </FormField>
             </Col>
             <Col {...third}>
@@ -246,7 +298,12 @@ export function CertificateForm({ certificate }: { certificate?: Certificate }) 
         </Card>
 
         <Card title="Itens" size="small">
-          <CertificateItemsEditor exporterId={exporterId} dealId={dealId} stored={certificate?.items} />
+          <CertificateItemsEditor
+            exporterId={exporterId}
+            dealId={dealId}
+            stored={certificate?.items}
+            picksExporter={picksExporter}
+          />
         </Card>
 
         <Card title="Anexos" size="small">

@@ -2,9 +2,11 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Certificate } from '@origem/contract/schemas/certificates';
 import type { CitableDeclaration } from '@origem/contract/schemas/declarations';
 import { Alert, Button, Card, Col, Flex, Input, Row, Typography } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
+import { confirmAction } from '../../ui/confirm-dialog';
 import { FormField } from '../../ui/form';
+import { formatNcm } from '../../ui/format';
 import type { SelectOption } from '../../ui/remote-select';
 import { RemoteSelect } from '../../ui/remote-select';
 import { TypeAheadSelect } from '../../ui/type-ahead-select';
@@ -12,6 +14,24 @@ import { citableDeclarationSource, codedOption, declarationLabel, OPTION_PATHS }
 import { type CertificateFormValues, emptyItem } from './certificate-form-values';
 
 const third = { xs: 24, md: 8 };
+
+/** What the item's NCM description field says under it: whether the reference table covers the NCM. */
+function ncmDescriptionHelp(item: Certificate['items'][number] | undefined): {
+  required: boolean;
+  help: string;
+} {
+  if (!item)
+    return {
+      required: false,
+      help: 'Em branco, sai a descrição de referência da tabela NCM; sem ela, o envio para análise pede este texto.',
+    };
+  if (item.reference_description)
+    return { required: false, help: `Em branco, sai a de referência: "${item.reference_description}".` };
+  return {
+    required: true,
+    help: `Obrigatória para enviar: a tabela de referências não tem descrição para o NCM ${formatNcm(item.ncm)}.`,
+  };
+}
 const quarter = { xs: 24, sm: 12, md: 6 };
 
 /**
@@ -22,14 +42,31 @@ export function CertificateItemsEditor({
   exporterId,
   dealId,
   stored,
+  picksExporter = true,
 }: {
   exporterId: number | null;
   dealId: number | null;
   /** The stored certificate's items: the chosen declarations' labels without asking the server again. */
   stored?: Certificate['items'];
+  /** False on an exporter's own form: the exporter is never a choice to ask for. */
+  picksExporter?: boolean;
 }) {
-  const { control } = useFormContext<CertificateFormValues>();
+  const { control, getValues, setValue, trigger } = useFormContext<CertificateFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'items' });
+  const storedBy = useMemo(
+    () => new Map((stored ?? []).map((item) => [item.declaration_id, item])),
+    [stored],
+  );
+  const dropped = useDeclarationsOfAnotherDeal(dealId, getValues, setValue, trigger);
+  const removeItem = async (index: number) => {
+    const confirmed = await confirmAction({
+      title: `Remover o item ${index + 1}?`,
+      content: 'A declaração citada, as quantidades e os valores deste item saem do certificado ao salvar.',
+      okText: 'Remover',
+      danger: true,
+    });
+    if (confirmed) remove(index);
+  };
   const source = useMemo(
     () => (exporterId ? citableDeclarationSource(exporterId, dealId) : null),
     [exporterId, dealId],
@@ -56,7 +93,19 @@ export function CertificateItemsEditor({
         <Alert
           type="info"
           showIcon
-          title="Escolha o exportador e o acordo para buscar as declarações que os itens podem citar."
+          title={
+            picksExporter
+              ? 'Escolha o exportador e o acordo para buscar as declarações que os itens podem citar.'
+              : 'Escolha o acordo para buscar as declarações que os itens podem citar.'
+          }
+        />
+      ) : null}
+      {dropped.length > 0 ? (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          title={`O acordo mudou: ${dropped.length > 1 ? `os itens ${dropped.join(', ')} citavam declarações` : `o item ${dropped[0]} citava uma declaração`} do acordo anterior. Escolha declarações do novo acordo.`}
         />
       ) : null}
       {fields.length === 0 ? (
@@ -78,7 +127,7 @@ export function CertificateItemsEditor({
               danger
               icon={<DeleteOutlined aria-hidden />}
               aria-label={`Remover o item ${index + 1}`}
-              onClick={() => remove(index)}
+              onClick={() => void removeItem(index)}
             >
               Remover
             </Button>
@@ -90,7 +139,10 @@ export function CertificateItemsEditor({
                 {source ? (
                   <ItemDeclarationSelect source={source} known={known} disabled={!ready} />
                 ) : (
-                  <Input disabled placeholder="Escolha o exportador e o acordo" />
+                  <Input
+                    disabled
+                    placeholder={picksExporter ? 'Escolha o exportador e o acordo' : 'Escolha o acordo'}
+                  />
                 )}
               </FormField>
             </Col>
@@ -128,6 +180,9 @@ export function CertificateItemsEditor({
                 <Input inputMode="decimal" />
               </FormField>
             </Col>
+            <Col span={24}>
+              <ItemNcmDescription index={index} storedBy={storedBy} />
+            </Col>
           </Row>
         </Card>
       ))}
@@ -160,4 +215,58 @@ function ItemDeclarationSelect({
       popupMatchSelectWidth={false}
     />
   );
+}
+
+/** The NCM description that prints for the item, saved with the form; required when the reference table has none. */
+function ItemNcmDescription({
+  index,
+  storedBy,
+}: {
+  index: number;
+  storedBy: Map<number, Certificate['items'][number]>;
+}) {
+  const { watch } = useFormContext<CertificateFormValues>();
+  const declarationId = watch(`items.${index}.declaration_id`);
+  const { required, help } = ncmDescriptionHelp(
+    typeof declarationId === 'number' ? storedBy.get(declarationId) : undefined,
+  );
+  return (
+    <FormField
+      name={`items.${index}.ncm_description`}
+      label="Descrição do NCM impressa no certificado"
+      required={required}
+      help={help}
+    >
+      <Input.TextArea rows={2} maxLength={2000} />
+    </FormField>
+  );
+}
+
+/**
+ * A declaration is cited under one deal: when the deal changes, the items citing one of the previous deal lose it
+ * at once (flagged next to the field and listed in a warning), not at save time. Answers the items' numbers.
+ */
+function useDeclarationsOfAnotherDeal(
+  dealId: number | null,
+  getValues: ReturnType<typeof useFormContext<CertificateFormValues>>['getValues'],
+  setValue: ReturnType<typeof useFormContext<CertificateFormValues>>['setValue'],
+  trigger: ReturnType<typeof useFormContext<CertificateFormValues>>['trigger'],
+): number[] {
+  const shown = useRef(dealId);
+  const [dropped, setDropped] = useState<number[]>([]);
+  useEffect(() => {
+    if (shown.current === dealId) return;
+    const previous = shown.current;
+    shown.current = dealId;
+    if (previous === null) return;
+    const cleared: number[] = [];
+    (getValues('items') ?? []).forEach((item, index) => {
+      if (typeof item.declaration_id !== 'number') return;
+      setValue(`items.${index}.declaration_id`, undefined as unknown as number, { shouldDirty: true });
+      cleared.push(index + 1);
+    });
+    setDropped(cleared);
+    for (const number of cleared) void trigger(`items.${number - 1}.declaration_id`);
+  }, [dealId, getValues, setValue, trigger]);
+  return dropped;
 }

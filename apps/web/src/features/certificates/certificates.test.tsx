@@ -123,6 +123,6 @@ describe('printing a certificate (SPEC §8)', () => {
     const [edit] = screen.getAllByRole('button', { name: EDIT_CERTIFICATE_LABEL });
     if (!edit) throw new Error('sem o botão Editar Certificado');
     fireEvent.click(edit);
-    await waitFor(() => expect(go).toHaveBeenCalledWith('/certificado/41'));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('/certificado/41', { campo: 'descricao-ncm' }));
   });
 });

@@ -1,17 +1,40 @@
 import type { Certificate } from '@origem/contract/schemas/certificates';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Input, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Input, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { ignoreShownError } from '../../api/api-error';
 import { useSession } from '../../lib/session';
-import { showSuccessDialog } from '../../ui/feedback';
+import { notifySuccess } from '../../ui/feedback';
 import { formatNcm } from '../../ui/format';
 import { selectNcm } from './api/act-on-certificate';
 import { invalidateCertificates } from './api/keys';
 
 /**
+ * What sending and approving check (issue 22): the NCMs of the items that would print without a description (none
+ * chosen, none in the reference table). The analyst sees it before approving, as the server refuses the approval.
+ */
+export function MissingNcmDescriptionsAlert({ certificate }: { certificate: Certificate }) {
+  const missing = [
+    ...new Set(
+      certificate.items
+        .filter((item) => !(item.ncm_description || item.reference_description))
+        .map((item) => formatNcm(item.ncm)),
+    ),
+  ];
+  if (missing.length === 0) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title={`Sem descrição do NCM ${missing.join(', ')}: informe-a em "Descrições de NCM impressas" antes de aprovar.`}
+    />
+  );
+}
+
+/**
  * PATCH select_ncm: per item, the NCM description that prints. Printing refuses (NcmDescriptionError) an item whose
- * NCM has neither this nor a reference description in the NCM table; SPEC §8's warning sends the user here.
+ * NCM has neither this nor a reference description in the NCM table. While the certificate is editable the form
+ * holds these descriptions (saved with "Salvar"); this box serves the analyst and a certificate past editing.
  */
 export function NcmDescriptionsCard({ certificate }: { certificate: Certificate }) {
   const { can } = useSession();
@@ -31,7 +54,7 @@ export function NcmDescriptionsCard({ certificate }: { certificate: Certificate 
         certificate.id,
         certificate.items.map((item) => ({ id: item.id, ncm_description: values[item.id]?.trim() || null })),
       );
-      void showSuccessDialog(answer.message ?? '');
+      void notifySuccess(answer.message ?? '');
       await invalidateCertificates(queryClient);
     } catch (error) {
       ignoreShownError(error);

@@ -15,7 +15,7 @@ import { useSession } from '../../lib/session';
 import { AddressFields } from '../../ui/address-fields';
 import { confirmDeletion } from '../../ui/confirm-dialog';
 import { ContactFields } from '../../ui/contact-fields';
-import { showSuccessDialog } from '../../ui/feedback';
+import { notifySuccess } from '../../ui/feedback';
 import { ApiForm, FormActions, FormField, useApiForm } from '../../ui/form';
 import { MaskedInput } from '../../ui/masked-input';
 import { PageHeader } from '../../ui/page-header';
@@ -147,7 +147,7 @@ export function CompanyForm({ company, type, brazilId }: CompanyFormProps) {
     onSubmit: async ({ social_contract, ...values }) => {
       const body = companyFormData(values, social_contract);
       const saved = await save.mutateAsync({ id: company?.id, body });
-      void showSuccessDialog(company ? companyMessages.updated : companyMessages.created);
+      void notifySuccess(company ? companyMessages.updated : companyMessages.created);
       await navigate({ to: listOfType(saved.company_type_id).path });
     },
   });

@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Card, Col, ConfigProvider, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useRef } from 'react';
 import { isApiError } from '../../api/api-error';
-import { showSuccessDialog, toast } from '../../ui/feedback';
+import { notifySuccess, toast } from '../../ui/feedback';
 import { ApiForm, FormField, StickyFormActions, useApiForm } from '../../ui/form';
 import { useCreateDeal } from './api/create-deal';
 import { useSaveDealNorms } from './api/save-deal-norms';
@@ -62,7 +62,7 @@ export function DealForm({ deal, readOnly = false }: DealFormProps) {
           throw error;
         }
       }
-      void showSuccessDialog(existing === null ? DEAL_TEXTS.deal.created : DEAL_TEXTS.deal.updated);
+      void notifySuccess(existing === null ? DEAL_TEXTS.deal.created : DEAL_TEXTS.deal.updated);
       await navigate({ to: DEALS_PATH });
     },
   });

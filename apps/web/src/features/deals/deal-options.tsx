@@ -10,7 +10,7 @@ const dealOption = (deal: DealOption) => ({
     : `${deal.abbreviation} — ${deal.name} (inativo)`,
 });
 
-type SelectProps = Omit<RemoteSelectProps<never>, 'path' | 'toOption'>;
+type SelectProps = Omit<RemoteSelectProps<never>, 'path' | 'toOption' | 'only'>;
 
 /** Deal select (GET /v1/deal/all), searchable by abbreviation or name. */
 export function DealSelect(props: SelectProps) {

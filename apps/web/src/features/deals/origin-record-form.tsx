@@ -4,7 +4,7 @@ import { Card, ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
-import { showSuccessDialog } from '../../ui/feedback';
+import { notifySuccess } from '../../ui/feedback';
 import { ApiForm, FormActions, useApiForm } from '../../ui/form';
 
 /**
@@ -42,7 +42,7 @@ export function OriginRecordForm<TIn extends FieldValues, TOut>({
     onSubmit: async (values) => {
       if (recordId !== undefined) await update.mutateAsync({ id: recordId, input: values });
       else await create.mutateAsync(values);
-      void showSuccessDialog(recordId !== undefined ? saved.updated : saved.created);
+      void notifySuccess(recordId !== undefined ? saved.updated : saved.created);
       await navigate({ to: listPath });
     },
   });

@@ -15,7 +15,7 @@ import { ignoreShownError } from '../../api/api-error';
 import { fetchAll } from '../../api/paging';
 import { confirmAction } from '../../ui/confirm-dialog';
 import { ACTIONS_KEY, DataTable } from '../../ui/data-table';
-import { showSuccessDialog } from '../../ui/feedback';
+import { notifySuccess } from '../../ui/feedback';
 import { FilterBar } from '../../ui/filter-bar';
 import { flowStatusColumn } from '../../ui/flow-tag';
 import { formatDate, formatNcm } from '../../ui/format';
@@ -72,7 +72,7 @@ export function DeclarationLinksListPage() {
     if (!confirmed) return;
     const answer = await approveLink(row.id);
     await refresh();
-    await showSuccessDialog(answer.message);
+    await notifySuccess(answer.message);
     // SPEC §4: the approval's answer names the declaration, whose page opens next.
     const page: string = `/declaracao/${answer.id}`;
     await navigate({ to: page });
@@ -89,7 +89,7 @@ export function DeclarationLinksListPage() {
     if (!confirmed) return;
     const answer = await reproveLink(row.id);
     await refresh();
-    void showSuccessDialog(answer.message);
+    void notifySuccess(answer.message);
   };
 
   const columns: ColumnsType<DeclarationLink> = [

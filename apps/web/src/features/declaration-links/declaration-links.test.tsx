@@ -1,7 +1,15 @@
 import type { DeclarationLink } from '@origem/contract/schemas/declaration-links';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerDialog, jsonResponse, makeUser, onePage, renderRoutes, storeSession } from '../../test-utils';
+import {
+  answerDialog,
+  findToast,
+  jsonResponse,
+  makeUser,
+  onePage,
+  renderRoutes,
+  storeSession,
+} from '../../test-utils';
 import { DeclarationLinksListPage } from './declaration-links-list-page';
 
 const SLOW = 60_000;
@@ -79,7 +87,7 @@ describe('the declaration-links list', () => {
 
       fireEvent.click(within(first).getByRole('button', { name: /^Aprovar o vínculo/ }));
       await answerDialog('passa a poder citar esta declaração', 'Aprovar');
-      await answerDialog('Vínculo APROVADO com sucesso!', 'OK');
+      await findToast('Vínculo APROVADO com sucesso!');
       await waitFor(() => expect(router.state.location.pathname).toBe('/declaracao/7'));
       expect(calls.filter((c) => c.method !== 'GET')).toEqual([
         { method: 'DELETE', url: '/v2/declaration_link/1' },

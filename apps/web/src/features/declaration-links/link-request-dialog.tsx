@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { fetchPage } from '../../api/paging';
 import { useSession } from '../../lib/session';
-import { showSuccessDialog } from '../../ui/feedback';
+import { notifySuccess } from '../../ui/feedback';
 import { formatNameWithTaxId, formatNcm } from '../../ui/format';
 import { unmask } from '../../ui/masks';
 import { TypeAheadSelect, type TypeAheadSource } from '../../ui/type-ahead-select';
@@ -89,7 +89,7 @@ export function LinkRequestDialog({ open, onClose }: { open: boolean; onClose: (
       const answer = await requestLink({ declaration_id: declarationId, exporter_id: exporterId });
       close();
       await refresh();
-      void showSuccessDialog(answer.message);
+      void notifySuccess(answer.message);
     } catch (failure) {
       if (isApiError(failure) && failure.isValidation) {
         failure.markHandled();

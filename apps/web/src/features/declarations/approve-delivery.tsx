@@ -3,7 +3,7 @@ import { approveDeliverySchema, type Declaration } from '@origem/contract/schema
 import { Button, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../api/api-error';
-import { showSuccessDialog } from '../../ui/feedback';
+import { notifySuccess } from '../../ui/feedback';
 import { RemoteSelect } from '../../ui/remote-select';
 import { actOnDeclaration } from './api/act-on-declaration';
 import { DELIVERY_LOCATION_OPTIONS_PATH, type NamedOption, namedOption } from './api/options';
@@ -35,7 +35,7 @@ export function ApproveDeliveryButton({ declaration }: { declaration: Declaratio
         deliveryLocationId: parsed.data.delivery_location_id,
       });
       setOpen(false);
-      void showSuccessDialog(action.success ?? answer.message ?? '');
+      void notifySuccess(action.success ?? answer.message ?? '');
       await refresh();
     } catch (failure) {
       if (isApiError(failure) && failure.errors.delivery_location_id) {

@@ -22,7 +22,7 @@ import { type ReactNode, useState } from 'react';
 import { ignoreShownError } from '../../api/api-error';
 import { useRouteId } from '../../lib/use-route-id';
 import { confirmAction } from '../../ui/confirm-dialog';
-import { showSuccessDialog } from '../../ui/feedback';
+import { notifySuccess } from '../../ui/feedback';
 import { FlowActions } from '../../ui/flow-actions';
 import { FlowTag } from '../../ui/flow-tag';
 import { FlowTimeline } from '../../ui/flow-timeline';
@@ -111,7 +111,7 @@ export function DeclarationToolbar({ declaration }: { declaration: Declaration }
     if (!confirmed) return;
     const answer = await cloneDeclaration(declaration.id);
     await refresh();
-    void showSuccessDialog(answer.message ?? declarationMessages.cloned(answer.declaration.id));
+    void notifySuccess(answer.message ?? declarationMessages.cloned(answer.declaration.id));
     await navigate({ to: DECLARATION_SCREENS.edit(answer.declaration.id) });
   };
   const remove = async () => {
@@ -125,7 +125,7 @@ export function DeclarationToolbar({ declaration }: { declaration: Declaration }
     const message = await deleteDeclaration(declaration.id);
     if (message === null) return;
     await refresh();
-    void showSuccessDialog(message);
+    void notifySuccess(message);
     await navigate({ to: DECLARATION_SCREENS.list });
   };
   return (

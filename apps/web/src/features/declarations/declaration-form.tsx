@@ -11,7 +11,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { fetchAll } from '../../api/paging';
 import { useSession } from '../../lib/session';
-import { showSuccessDialog } from '../../ui/feedback';
+import { notifySuccess } from '../../ui/feedback';
 import { ApiForm, FormActions, FormField, useApiForm } from '../../ui/form';
 import { MaskedInput } from '../../ui/masked-input';
 import { PdfFileField } from '../../ui/pdf-file-field';
@@ -73,7 +73,7 @@ export function DeclarationForm({
     defaultValues: declarationDefaults(declaration),
     onSubmit: async (values) => {
       const saved = await save.mutateAsync({ id: declaration?.id, body: declarationBody(values) });
-      void showSuccessDialog(declaration ? declarationMessages.updated : declarationMessages.created);
+      void notifySuccess(declaration ? declarationMessages.updated : declarationMessages.created);
       if (!declaration) {
         form.reset(form.getValues());
         await navigate({ to: DECLARATION_SCREENS.edit(saved.id) });

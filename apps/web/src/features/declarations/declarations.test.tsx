@@ -7,6 +7,7 @@ import { buildMenu } from '../../app/menu';
 import { DELIVERED_ROUTES } from '../../app/screens';
 import {
   findDialog,
+  findToast,
   jsonResponse,
   makeUser,
   renderRoutes,
@@ -151,7 +152,7 @@ describe('declaration screens', () => {
       fireEvent.mouseDown(within(modal).getByRole('combobox'));
       fireEvent.click((await screen.findAllByTitle('Sede da associação emissora')).at(-1) as HTMLElement);
       fireEvent.click(within(modal).getByRole('button', { name: 'Aprovar (entrega física)' }));
-      await findDialog('Declaração APROVADA com sucesso!');
+      await findToast('Declaração APROVADA com sucesso!');
       expect(calls.filter((c) => c.method === 'POST')).toEqual([
         { method: 'POST', url: '/v1/declaration/approve_delivery/7', body: { delivery_location_id: 3 } },
       ]);
@@ -210,7 +211,7 @@ describe('declaration screens', () => {
       const form = await screen.findByRole('form', { name: 'Dados da declaração' }, { timeout: 10_000 });
       fireEvent.click(within(form).getByRole('button', { name: 'Remover o material 2' }));
       fireEvent.click(within(form).getByRole('button', { name: 'Salvar' }));
-      await findDialog('Declaração editada com sucesso!');
+      await findToast('Declaração editada com sucesso!');
       const put = calls.find((c) => c.method === 'PUT');
       expect(put?.url).toBe('/v1/declaration/7');
       const body = put?.body as FormData;

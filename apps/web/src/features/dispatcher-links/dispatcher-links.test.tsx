@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   type ApiCall,
   answerDialog,
+  findToast,
   jsonResponse,
   makeUser,
   onePage,
@@ -144,7 +145,7 @@ describe('dispatcher-exporter link screens', () => {
       if (!option) throw new Error('sem a opção');
       fireEvent.click(option);
       fireEvent.click(screen.getByRole('button', { name: 'Solicitar vínculo' }));
-      await answerDialog('Solicitação de vínculo com exportador realizado com sucesso!', 'OK');
+      await findToast('Solicitação de vínculo com exportador realizado com sucesso!');
       await waitFor(() => expect(router.state.location.pathname).toBe('/vinculo/lista-vinculos-despachante'));
       expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
         '/v1/dispatcher_exporter/exporter/5/link',
@@ -189,7 +190,7 @@ describe('dispatcher-exporter link screens', () => {
         'Aprovar o vínculo? O despachante passa a ver e a agir pelos registros do exportador.',
         'Aprovar',
       );
-      await answerDialog('Solicitação APROVADA com sucesso!', 'OK');
+      await findToast('Solicitação APROVADA com sucesso!');
       expect(calls.find((c) => c.method === 'PUT')?.url).toBe('/v1/dispatcher_exporter_link/8/approval');
     },
     SLOW,

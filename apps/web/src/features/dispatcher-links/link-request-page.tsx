@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Alert, Card, Typography } from 'antd';
 import { z } from 'zod';
 import { useSession } from '../../lib/session';
-import { showSuccessDialog } from '../../ui/feedback';
+import { notifySuccess } from '../../ui/feedback';
 import { ApiForm, FormActions, FormField, useApiForm } from '../../ui/form';
 import { formatNameWithTaxId } from '../../ui/format';
 import { PageHeader } from '../../ui/page-header';
@@ -65,7 +65,7 @@ function LinkRequestPage({ view }: { view: RequestView }) {
         queryClient.invalidateQueries({ queryKey: linkKeys.all }),
         queryClient.invalidateQueries({ queryKey: ['type-ahead', view.optionsPath] }),
       ]);
-      await showSuccessDialog(answer.message);
+      await notifySuccess(answer.message);
       await navigate({ to: back });
     },
   });

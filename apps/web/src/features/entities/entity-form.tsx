@@ -3,7 +3,7 @@ import { Card, Divider } from 'antd';
 import type { FieldValues } from 'react-hook-form';
 import { useSession } from '../../lib/session';
 import { AddressFields } from '../../ui/address-fields';
-import { showSuccessDialog } from '../../ui/feedback';
+import { notifySuccess } from '../../ui/feedback';
 import { ApiForm, FormActions, useApiForm } from '../../ui/form';
 import { useDeleteEntity, useSaveEntity } from './api/entity-api';
 import { EntityFieldGrid, EntityFormField } from './entity-fields';
@@ -35,7 +35,7 @@ export function EntityForm<R extends EntityRecord, In extends FieldValues, Out, 
     onSubmit: async (values) => {
       const { body, withLogo } = kind.body(values, record !== undefined);
       await savingLogo(withLogo, () => save.mutateAsync({ id: record?.id, body }));
-      void showSuccessDialog(record ? texts.updated : texts.created);
+      void notifySuccess(record ? texts.updated : texts.created);
       await navigate({ to: kind.listPath });
     },
   });

@@ -12,7 +12,7 @@ import { useSession } from '../../lib/session';
 import { confirmDeletion } from '../../ui/confirm-dialog';
 import { ContactFields } from '../../ui/contact-fields';
 import { DateInput } from '../../ui/date-input';
-import { showSuccessDialog } from '../../ui/feedback';
+import { notifySuccess } from '../../ui/feedback';
 import { ApiForm, FormActions, FormField, useApiForm } from '../../ui/form';
 import { MaskedInput } from '../../ui/masked-input';
 import { PageHeader } from '../../ui/page-header';
@@ -100,7 +100,7 @@ export function LegalRepresentativeForm({ representative }: { representative?: L
     defaultValues: legalRepresentativeDefaults(representative),
     onSubmit: async (values) => {
       await save.mutateAsync({ id: representative?.id, body: legalRepresentativeBody(values) });
-      void showSuccessDialog(
+      void notifySuccess(
         representative ? legalRepresentativeMessages.updated : legalRepresentativeMessages.created,
       );
       await back();

@@ -1,7 +1,7 @@
 import { messages } from '@origem/contract/messages.pt';
 import { type LookupDefinition, type LookupRow, lookupInputSchema } from '@origem/contract/schemas/lookups';
 import { useMemo } from 'react';
-import { showSuccessDialog } from '../../ui/feedback';
+import { notifySuccess } from '../../ui/feedback';
 import { ApiForm, FormActions, useApiForm } from '../../ui/form';
 import { useCreateLookupRow } from './api/create-lookup-row';
 import { useUpdateLookupRow } from './api/update-lookup-row';
@@ -33,7 +33,7 @@ export function LookupForm({ def, row, label, onSaved, onCancel }: LookupFormPro
     onSubmit: async (values) => {
       if (row) await update.mutateAsync({ id: row.id, values });
       else await create.mutateAsync(values);
-      void showSuccessDialog(row ? messages.lookup.updated : messages.lookup.created);
+      void notifySuccess(row ? messages.lookup.updated : messages.lookup.created);
       await onSaved();
     },
   });

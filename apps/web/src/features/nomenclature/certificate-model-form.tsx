@@ -21,7 +21,7 @@ import { Button, Card, Col, Input, InputNumber, Row, Segmented, Select, Switch, 
 import { useEffect } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import { fetchAll } from '../../api/paging';
-import { showSuccessDialog } from '../../ui/feedback';
+import { notifySuccess } from '../../ui/feedback';
 import { ApiForm, type ApiForm as ApiFormHandle, FormActions, FormField, useApiForm } from '../../ui/form';
 import { RemoteSelect } from '../../ui/remote-select';
 import { useSaveCertificateModel } from './api/save-certificate-model';
@@ -194,7 +194,7 @@ export function CertificateModelForm({ dealId, model, dealLabel, readOnly }: Cer
     warnOnLeave: !readOnly,
     onSubmit: async (values) => {
       await save.mutateAsync(values as CertificateModelInput);
-      void showSuccessDialog(nomenclatureMessages.certificateModel.saved);
+      void notifySuccess(nomenclatureMessages.certificateModel.saved);
       await navigate({ to: MODELS_PATH });
     },
   }) as unknown as ModelForm;

@@ -8,7 +8,7 @@ import {
 } from '@origem/contract/schemas/nomenclature';
 import { Form, Input, Modal, Select } from 'antd';
 import { useId, useState } from 'react';
-import { showSuccessDialog } from '../../ui/feedback';
+import { notifySuccess } from '../../ui/feedback';
 import { useCreateClassificationList } from './api/create-classification-list';
 import { useUpdateClassificationList } from './api/update-classification-list';
 import { CsvErrors, CsvFileInput, CsvHint, type UploadFailure, uploadFailure } from './csv-upload';
@@ -86,7 +86,7 @@ export function ClassificationListModal({
         });
       }
       onClose();
-      void showSuccessDialog(
+      void notifySuccess(
         creating
           ? nomenclatureMessages.classificationList.created
           : nomenclatureMessages.classificationList.updated,

@@ -18,7 +18,7 @@ import {
 import { useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { useSession } from '../../lib/session';
-import { showSuccessDialog } from '../../ui/feedback';
+import { notifySuccess } from '../../ui/feedback';
 import { formatNcm } from '../../ui/format';
 import { useNcm } from './api/get-ncm';
 import { useNcmReference } from './api/get-ncm-reference';
@@ -43,7 +43,7 @@ function PrintedDescription({ code }: { code: string }) {
       try {
         await save.mutateAsync({ ncm: code, description: draft });
         setDraft(null);
-        void showSuccessDialog(nomenclatureMessages.ncm.referenceSaved);
+        void notifySuccess(nomenclatureMessages.ncm.referenceSaved);
       } catch (failure) {
         if (isApiError(failure) && failure.isValidation) {
           failure.markHandled();

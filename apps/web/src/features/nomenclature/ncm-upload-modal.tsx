@@ -1,7 +1,7 @@
 import { nomenclatureMessages } from '@origem/contract/schemas/nomenclature';
 import { Alert, Form, Modal, Space } from 'antd';
 import { useId, useState } from 'react';
-import { showSuccessDialog } from '../../ui/feedback';
+import { notifySuccess } from '../../ui/feedback';
 import { formatNumber } from '../../ui/format';
 import { useUploadNcmTable } from './api/upload-ncm-table';
 import { CsvErrors, CsvFileInput, CsvHint, type UploadFailure, uploadFailure } from './csv-upload';
@@ -39,7 +39,7 @@ export function NcmUploadModal({
     try {
       const result = await upload.mutateAsync(file);
       close();
-      void showSuccessDialog(result.message);
+      void notifySuccess(result.message);
     } catch (error) {
       const failed = uploadFailure(error);
       if (failed) setFailure(failed);

@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Button, Card, Col, Divider, Row, Switch } from 'antd';
 import { ignoreShownError } from '../../api/api-error';
 import { useSession } from '../../lib/session';
-import { showSuccessDialog } from '../../ui/feedback';
+import { notifySuccess } from '../../ui/feedback';
 import { ApiForm, FormActions, FormField, useApiForm } from '../../ui/form';
 import { PageHeader } from '../../ui/page-header';
 import { PartyFields } from '../../ui/party-fields';
@@ -37,7 +37,7 @@ export function PartyForm({ view, party }: { view: PartyKindView; party?: PartyR
     defaultValues: partyDefaults(party, ownAssociation),
     onSubmit: async (values) => {
       await save.mutateAsync({ id: party?.id, body: partyFormData(values) });
-      void showSuccessDialog(party ? view.messages.updated : view.messages.created);
+      void notifySuccess(party ? view.messages.updated : view.messages.created);
       await toList();
     },
   });

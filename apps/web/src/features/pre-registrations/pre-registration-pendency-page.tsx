@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { isApiError } from '../../api/api-error';
 import { useRouteId } from '../../lib/use-route-id';
 import { useSearchValues } from '../../lib/use-search-values';
-import { showSuccessDialog } from '../../ui/feedback';
+import { notifySuccess } from '../../ui/feedback';
 import { ApiForm, SubmitButton, useApiForm } from '../../ui/form';
 import { formatDate } from '../../ui/format';
 import { usePendency } from './api/get-pendency';
@@ -88,7 +88,7 @@ function CorrectionForm({
         void showTaxIdRefusal(response.data as TaxIdRefusal);
         return false;
       }
-      void showSuccessDialog(preRegistrationMessages.resubmitted);
+      void notifySuccess(preRegistrationMessages.resubmitted);
       onDone();
     },
   });

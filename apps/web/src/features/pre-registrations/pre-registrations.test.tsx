@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   answerDialog,
   findDialog,
+  findToast,
   jsonResponse,
   makeUser,
   onePage,
@@ -322,7 +323,7 @@ describe('/pre-cadastro-analise/$id', () => {
       fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Assinar.' } });
       await waitFor(() => expect(ok.hasAttribute('disabled')).toBe(false));
       fireEvent.click(ok);
-      await findDialog('Pendência registrada com sucesso!');
+      await findToast('Pendência registrada com sucesso!');
       const post = calls.find((c) => c.method === 'POST');
       expect(JSON.parse(String(post?.body))).toEqual({ reason: 'Assinar.' });
     },

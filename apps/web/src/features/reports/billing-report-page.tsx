@@ -13,7 +13,7 @@ import { Alert, Button, Card, Checkbox, Form, Input, Select, Space, Table, Typog
 import { useState } from 'react';
 import { useSession } from '../../lib/session';
 import { DateInput } from '../../ui/date-input';
-import { showSuccessDialog } from '../../ui/feedback';
+import { notifySuccess } from '../../ui/feedback';
 import { FilterBar } from '../../ui/filter-bar';
 import { formatMoney, formatTaxId } from '../../ui/format';
 import { PageHeader } from '../../ui/page-header';
@@ -141,7 +141,7 @@ function FederationSettingsCard({
                       onSuccess: (created) => {
                         setName('');
                         onChange({ ...settings, custom_report_id: created.id });
-                        void showSuccessDialog('Relatório personalizado salvo com sucesso!');
+                        void notifySuccess('Relatório personalizado salvo com sucesso!');
                       },
                     },
                   )

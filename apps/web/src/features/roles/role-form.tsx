@@ -4,7 +4,7 @@ import type { Role } from '@origem/contract/schemas/roles';
 import { useNavigate } from '@tanstack/react-router';
 import { Card, Col, Input, type InputProps, Row, Select } from 'antd';
 import { type Ref, useState } from 'react';
-import { showSuccessDialog } from '../../ui/feedback';
+import { notifySuccess } from '../../ui/feedback';
 import { ApiForm, FormField, StickyFormActions, useApiForm } from '../../ui/form';
 import { RemoteSelect } from '../../ui/remote-select';
 import { useCreateRole } from './api/create-role';
@@ -57,7 +57,7 @@ export function RoleForm({ role, groups }: RoleFormProps) {
     onSubmit: async (values) => {
       if (role) await update.mutateAsync(values);
       else await create.mutateAsync(values);
-      void showSuccessDialog(role ? messages.role.updated : messages.role.created);
+      void notifySuccess(role ? messages.role.updated : messages.role.created);
       await navigate({ to: ROLES_PATH });
     },
   });

@@ -4,7 +4,7 @@ import { Alert, Card, Descriptions, Space } from 'antd';
 import { useRouteId } from '../../lib/use-route-id';
 import { useSearchValues } from '../../lib/use-search-values';
 import { confirmAction } from '../../ui/confirm-dialog';
-import { showSuccessDialog } from '../../ui/feedback';
+import { notifySuccess } from '../../ui/feedback';
 import { FlowTag } from '../../ui/flow-tag';
 import { PageHeader } from '../../ui/page-header';
 import { RecordLoadFailed, RecordLoading, RecordNotFound } from '../../ui/record-states';
@@ -73,7 +73,7 @@ export function A1SignaturePage() {
                 }
                 sign={(file, password) => signWithA1(path, file, password)}
                 onSigned={async (message) => {
-                  await showSuccessDialog(message ?? 'Documento assinado com sucesso!');
+                  await notifySuccess(message ?? 'Documento assinado com sucesso!');
                   await leave();
                 }}
                 onCancel={() => void leave()}

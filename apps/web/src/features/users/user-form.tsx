@@ -10,7 +10,7 @@ import { ignoreShownError } from '../../api/api-error';
 import { useSession } from '../../lib/session';
 import { confirmDeletion } from '../../ui/confirm-dialog';
 import { ContactFields } from '../../ui/contact-fields';
-import { showSuccessDialog } from '../../ui/feedback';
+import { notifySuccess } from '../../ui/feedback';
 import { ApiForm, FormActions, FormField, useApiForm } from '../../ui/form';
 import { MaskedInput } from '../../ui/masked-input';
 import { PageHeader } from '../../ui/page-header';
@@ -87,7 +87,7 @@ export function UserForm({ user }: { user?: User }) {
       const input = withPlacement(values, roleTypeOf(values.role_id));
       if (user) await update.mutateAsync({ id: user.id, input });
       else await create.mutateAsync(input);
-      void showSuccessDialog(user ? messages.user.updated : messages.user.created);
+      void notifySuccess(user ? messages.user.updated : messages.user.created);
       await navigate({ to: '/usuarios' });
     },
   });

@@ -7,7 +7,7 @@ import type { ApiError } from '../../../api/api-error';
 import { downloadFile, openFileInNewWindow } from '../../../api/download';
 import { navigateTo } from '../../../lib/navigation';
 import { loadModal } from '../../../ui/feedback';
-import { CERTIFICATE_PATH, CERTIFICATE_SCREENS } from './keys';
+import { CERTIFICATE_PATH, CERTIFICATE_SCREENS, NCM_DESCRIPTION_FIELD } from './keys';
 
 /** SPEC §8's button on the NcmDescriptionError warning. */
 export const EDIT_CERTIFICATE_LABEL = 'Editar Certificado';
@@ -20,7 +20,7 @@ export function idFromPath(pathname = window.location.pathname): number | null {
 
 /**
  * SPEC §8: a certificate download refused with code NcmDescriptionError shows a warning with the server's message and
- * an 'Editar Certificado' button opening /certificado/{id}, where the item descriptions are chosen.
+ * an 'Editar Certificado' button opening /certificado/{id}?campo=descricao-ncm, on the items' NCM descriptions.
  */
 export function handleCertificateDownloadError(error: ApiError, fallbackId: number): void {
   if (error.code !== NCM_DESCRIPTION_ERROR) return;
@@ -35,7 +35,8 @@ export function handleCertificateDownloadError(error: ApiError, fallbackId: numb
       cancelText: 'Fechar',
       onOk: () => {
         handle.destroy();
-        navigateTo(CERTIFICATE_SCREENS.edit(id));
+        // Straight to the field: the form focuses the first item's NCM description (issue 22).
+        navigateTo(CERTIFICATE_SCREENS.edit(id), { campo: NCM_DESCRIPTION_FIELD });
       },
     });
   });

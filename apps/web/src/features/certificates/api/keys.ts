@@ -11,6 +11,9 @@ export const CERTIFICATE_SCREENS = {
   view: (id: number) => `/certificado-consulta/${id}`,
 } as const;
 
+/** The `campo` search value that takes the form to the items' NCM descriptions (the print error's button). */
+export const NCM_DESCRIPTION_FIELD = 'descricao-ncm';
+
 /** TanStack Query keys of the certificate screens. */
 export const certificateKeys = {
   all: ['certificates'] as const,
