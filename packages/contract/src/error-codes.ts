@@ -15,6 +15,8 @@ export const ErrorCode = {
   BadRequest: 'BadRequest',
   PayloadTooLarge: 'PayloadTooLarge',
   Internal: 'InternalError',
+  /** 503: the database cannot be reached now (or every connection an export may hold is busy). */
+  Unavailable: 'Unavailable',
   WrongPassword: 'WrongPassword',
   AccountLocked: 'AccountLocked',
   InvalidCredentials: 'InvalidCredentials',

@@ -38,8 +38,7 @@ const fileDoc =
   '(o despachante que o pediu, senão o exportador) é associado.';
 
 function sendReport(reply: FastifyReply, file: reports.ReportFile) {
-  // A streamed PDF goes out chunked: its length is known only at its end.
-  if (Buffer.isBuffer(file.body)) reply.header('content-length', String(file.body.length));
+  // Streamed: chunked, its length known only at its end.
   return reply
     .header('content-type', file.contentType)
     .header(
