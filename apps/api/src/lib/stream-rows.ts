@@ -104,18 +104,23 @@ async function* cursorBatches<T>(db: Executor, pool: pg.Pool, query: SQL, size: 
     client = await pool.connect();
     logQuery(db, text, params);
     const cursor = client.query(new Cursor<T>(text, params, { types: cursorTypes }));
+    // The next batch is asked for before this one is handed over: the database reads it while the file is written.
+    let next: Promise<T[]> | null = cursor.read(size);
     try {
-      for (;;) {
-        const rows = await cursor.read(size);
+      while (next) {
+        const rows: T[] = await next;
         if (rows.length === 0) return;
+        next = rows.length < size ? null : cursor.read(size);
+        // Awaited on the next turn, or below when the reader leaves: never an unhandled rejection.
+        next?.catch(() => {});
         yield rows;
-        if (rows.length < size) return;
       }
     } catch (error) {
       failed = error as Error;
       throw error;
     } finally {
       // An abandoned export (the client went away) closes its portal; a failed connection is discarded.
+      if (next) await next.catch((error: Error) => (failed ??= error));
       if (!failed) await cursor.close().catch((error: Error) => (failed = error));
     }
   } finally {

@@ -118,8 +118,11 @@ export function billingLines(
   );
 }
 
-/** A line of a report file: a billing line and the label of the group it is printed under. */
-export type GroupedLine = BillingLine & { group_label: string };
+/**
+ * A line of a report file: a billing line, the label of the group it is printed under, and its exact issue
+ * instant as PostgreSQL's text (the keyset: read from the row itself, it holds even if the certificate went away).
+ */
+export type GroupedLine = BillingLine & { group_label: string; issued_at: string };
 
 /** What each grouping (SPEC §9) groups the lines by: the label of their group, as the files print it. */
 const GROUP_KEYS: Record<ReportGrouping, SQL> = {
@@ -143,14 +146,13 @@ export function groupedBillingLines(
   grouping: ReportGrouping,
 ): KeysetQuery<GroupedLine> {
   const key = sql`(${GROUP_KEYS[grouping]}) collate "und-x-icu"`;
-  return (after) => sql`select ${LINE_COLUMNS}, ${key} as group_label
+  return (after) => sql`select ${LINE_COLUMNS}, ${key} as group_label, c.issued_at::text as issued_at
           ${LINE_JOINS}
          where ${conditions(actor, period, filter)}
            ${
              after
                ? sql`and (${key}, c.issued_at, c.id) >
-                     (${after.group_label}, (select issued_at from certificates where id = ${after.certificate_id}),
-                      ${after.certificate_id})`
+                     (${after.group_label}, ${after.issued_at}::timestamptz, ${after.certificate_id})`
                : sql``
            }
          order by ${key}, c.issued_at, c.id`;

@@ -14,6 +14,7 @@ function lines(): GroupedLine[] {
     const dispatched = i >= 50 && i < 90;
     return {
       group_label: dispatched ? `Despachante: ${PORTO}` : `Exportador: ${CERAMICA}`,
+      issued_at: `2026-03-${String((i % 28) + 1).padStart(2, '0')} 12:00:00+00`,
       certificate_id: i + 1,
       certificate_number: `BRACSA1826${String(i + 1).padStart(10, '0')}`,
       issued_on: `2026-03-${String((i % 28) + 1).padStart(2, '0')}`,
