@@ -22,7 +22,10 @@ export const ErrorCode = {
   FlowActionRefused: 'FlowActionRefused',
   /** An `Idempotency-Key` reused on another request, or whose first answer is not available. */
   IdempotencyConflict: 'IdempotencyConflict',
-  /** 503: a service the API depends on (the object store) does not answer; nothing was recorded. */
+  /**
+   * 503: a part the API depends on (the database, the object store) does not answer now, or every connection an
+   * export may hold is busy; nothing was recorded. The message says which.
+   */
   ServiceUnavailable: 'ServiceUnavailable',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -10,6 +10,7 @@ export const messages = {
   unauthenticated: 'Sessão expirada ou inválida. Entre novamente.',
   forbidden: 'Você não tem permissão para realizar esta ação.',
   rateLimited: 'Muitas tentativas. Aguarde alguns instantes e tente novamente.',
+  unavailable: 'Serviço temporariamente indisponível. Tente novamente em alguns instantes.',
   unsupportedMediaType:
     'O formato do conteúdo enviado não é aceito aqui. Envie JSON ou, com arquivos, um formulário multipart/form-data.',
   notMultipart: 'Este envio precisa ser um formulário multipart/form-data (com os campos e o arquivo).',

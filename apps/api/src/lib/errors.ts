@@ -23,6 +23,8 @@ export const forbidden = (message: string = messages.forbidden) =>
   new AppError(403, ErrorCode.Forbidden, message);
 export const unauthenticated = (message: string = messages.unauthenticated) =>
   new AppError(401, ErrorCode.Unauthenticated, message);
+/** 503: the database is out of reach for now (down, restarting, out of connections); the client may retry. */
+export const unavailable = () => new AppError(503, ErrorCode.ServiceUnavailable, messages.unavailable);
 /** A 422 carrying field messages, shown next to the fields. */
 export const invalid = (errors: FieldErrors, message: string = messages.validationFailed) =>
   new AppError(422, ErrorCode.Validation, message, errors);
@@ -56,3 +58,30 @@ export function databaseError(err: unknown): { code?: string; constraint?: strin
 }
 
 export const isForeignKeyViolation = (err: unknown) => databaseError(err)?.code === '23503';
+
+/**
+ * True when a query failed because the database could not be reached or served it for now, not because of the
+ * query: no connection (refused, reset, timed out), the server shutting down or out of connections (SQLSTATE
+ * classes 08 and 57P, and 53300).
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const code = databaseError(err)?.code;
+  if (code) return code.startsWith('08') || code.startsWith('57P') || code === '53300';
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code: sys, message } = e as { code?: unknown; message?: unknown };
+    if (
+      typeof sys === 'string' &&
+      ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND'].includes(sys)
+    )
+      return true;
+    // node-postgres' own wording for a connection lost or never made.
+    if (
+      typeof message === 'string' &&
+      /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(
+        message,
+      )
+    )
+      return true;
+  }
+  return false;
+}

@@ -3,7 +3,7 @@ import { messages } from '@origem/contract/messages.pt';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type FieldErrors } from '../lib/errors';
+import { AppError, type FieldErrors, isDatabaseUnavailable } from '../lib/errors';
 
 function fieldName(instancePath: string, context: string | undefined): string {
   const path = instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -58,6 +58,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
           ? 'O arquivo ou conteúdo enviado excede o tamanho permitido.'
           : messages.validationFailed;
       return reply.status(error.statusCode).send({ code: ErrorCode.Validation, message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.status(503).send({ code: ErrorCode.ServiceUnavailable, message: messages.unavailable });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: ErrorCode.Internal, message: messages.genericError });

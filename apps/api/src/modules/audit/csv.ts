@@ -1,14 +1,15 @@
+import { Readable } from 'node:stream';
 import {
   AUDIT_EVENT_LABELS,
   AUDITABLE_TYPE_LABELS,
   type AuditFilter,
   auditNameKey,
-  formatAuditDateTime,
 } from '@origem/contract/schemas/audit';
 import type { Executor } from '../../db/client';
 import type { Actor } from '../../lib/context';
-import { withNames } from './names';
-import { auditBatch, toEntry } from './queries';
+import { endsWith, openRows, STREAM_BATCH } from '../../lib/stream-rows';
+import { recordNames } from './names';
+import { type AuditExportRow, auditExport } from './queries';
 
 const HEADER = [
   'ID',
@@ -53,39 +54,56 @@ function escapeControls(text: string): string {
   return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-export async function* auditCsv(
+/** One entry's line: the audit screen's columns, the time in Brasília and the record's current name. */
+function entryLine(e: AuditExportRow, names: Map<string, string>): string {
+  // The list shows a user only when the row still has its user and role (toEntry).
+  const user = e.user_id && e.user_name && e.user_email && e.role_id ? e : null;
+  return csvLine([
+    e.id,
+    e.created_at,
+    user?.user_name ?? '',
+    user?.user_email ?? '',
+    user ? (e.role_display_name ?? '') : '',
+    AUDIT_EVENT_LABELS[e.event] ?? e.event,
+    AUDITABLE_TYPE_LABELS[e.auditable_type] ?? e.auditable_type,
+    e.auditable_id,
+    e.ip_address,
+    e.user_agent,
+    e.url,
+    e.old_values ? JSON.stringify(e.old_values) : '',
+    e.new_values ? JSON.stringify(e.new_values) : '',
+    e.auditable_id === null ? '' : (names.get(auditNameKey(e.auditable_type, e.auditable_id)) ?? ''),
+  ]);
+}
+
+/**
+ * audit.csv, streamed (docs/adr/010-reports-that-stream.md): the filtered trail newest first, read through a
+ * cursor (keyset batches on PGlite) and written a batch at a time; the names of a batch's records are looked up
+ * while the next batch is read. The first batch is read before the stream is returned, so a query that cannot
+ * start is still an error answer; a failure later cuts the download short.
+ */
+export async function auditCsv(
   db: Executor,
   actor: Actor,
   filter: AuditFilter,
-  batchSize = 1000,
-): AsyncGenerator<string> {
-  yield `\uFEFF${csvLine(HEADER)}`;
-  let beforeId: number | null = null;
-  for (;;) {
-    const rows = await auditBatch(db, actor, filter, beforeId, batchSize);
-    if (rows.length === 0) return;
-    let chunk = '';
-    // Brasília time and the record's name, as the audit screen shows them.
-    for (const e of await withNames(db, rows.map(toEntry))) {
-      chunk += csvLine([
-        e.id,
-        formatAuditDateTime(e.created_at),
-        e.user?.name ?? '',
-        e.user?.email ?? '',
-        e.user?.role.display_name ?? '',
-        AUDIT_EVENT_LABELS[e.event] ?? e.event,
-        AUDITABLE_TYPE_LABELS[e.auditable_type] ?? e.auditable_type,
-        e.auditable_id,
-        e.ip_address,
-        e.user_agent,
-        e.url,
-        e.old_values ? JSON.stringify(e.old_values) : '',
-        e.new_values ? JSON.stringify(e.new_values) : '',
-        e.auditable_id === null ? '' : (e.names[auditNameKey(e.auditable_type, e.auditable_id)] ?? ''),
-      ]);
+  batchSize = STREAM_BATCH,
+): Promise<Readable> {
+  const rows = await openRows(db, auditExport(actor, filter), batchSize);
+  async function* lines(): AsyncGenerator<string> {
+    let out = `\uFEFF${csvLine(HEADER)}`;
+    let next = rows.next();
+    for (;;) {
+      const batch = await next;
+      if (batch.done) break;
+      next = rows.next();
+      // Awaited after the names; a failure meanwhile must not go unhandled.
+      next.catch(() => {});
+      const names = await recordNames(db, batch.value);
+      for (const entry of batch.value) out += entryLine(entry, names);
+      yield out;
+      out = '';
     }
-    yield chunk;
-    beforeId = rows[rows.length - 1]?.id ?? null;
-    if (rows.length < batchSize) return;
+    if (out) yield out;
   }
+  return endsWith(Readable.from(lines(), { objectMode: false }), rows);
 }

@@ -99,17 +99,8 @@ function mentions(entry: Mentionable, into: Map<string, Set<number>>): void {
   }
 }
 
-/**
- * Adds `names` to a page (or CSV batch) of audit entries: one query per type of record mentioned, whatever the
- * number of entries. A record deleted since keeps no name here; the screen then falls back to the name its audit
- * values recorded.
- */
-export async function withNames<T extends Mentionable>(
-  db: Executor,
-  entries: T[],
-): Promise<(T & { names: Record<string, string> })[]> {
-  const wanted = new Map<string, Set<number>>();
-  for (const entry of entries) mentions(entry, wanted);
+/** The names of the records in `wanted` (ids by audit type), by auditNameKey: one query per type. */
+async function namesOf(db: Executor, wanted: Map<string, Set<number>>): Promise<Map<string, string>> {
   const known = new Map<string, string>();
   await Promise.all(
     [...wanted].map(async ([type, ids]) => {
@@ -124,6 +115,21 @@ export async function withNames<T extends Mentionable>(
       }
     }),
   );
+  return known;
+}
+
+/**
+ * Adds `names` to a page of audit entries: one query per type of record mentioned, whatever the number of
+ * entries. A record deleted since keeps no name here; the screen then falls back to the name its audit values
+ * recorded.
+ */
+export async function withNames<T extends Mentionable>(
+  db: Executor,
+  entries: T[],
+): Promise<(T & { names: Record<string, string> })[]> {
+  const wanted = new Map<string, Set<number>>();
+  for (const entry of entries) mentions(entry, wanted);
+  const known = await namesOf(db, wanted);
   return entries.map((entry) => {
     const local = new Map<string, Set<number>>();
     mentions(entry, local);
@@ -136,4 +142,22 @@ export async function withNames<T extends Mentionable>(
     }
     return { ...entry, names };
   });
+}
+
+/**
+ * The current names of the records a batch of entries is about (not those their values mention: the CSV's
+ * "Nome do registro" is the record's own), by auditNameKey.
+ */
+export function recordNames(
+  db: Executor,
+  entries: { auditable_type: string; auditable_id: number | null }[],
+): Promise<Map<string, string>> {
+  const wanted = new Map<string, Set<number>>();
+  for (const { auditable_type: type, auditable_id: id } of entries) {
+    if (id === null || !NAME_SOURCES[type]) continue;
+    const ids = wanted.get(type) ?? new Set<number>();
+    ids.add(id);
+    wanted.set(type, ids);
+  }
+  return namesOf(db, wanted);
 }

@@ -1,6 +1,6 @@
 import { TYPE_AHEAD_SIZE } from '@origem/contract/paging';
-import type { AuditFilter, AuditListQuery } from '@origem/contract/schemas/audit';
-import { and, asc, desc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { AUDIT_TIME_ZONE, type AuditFilter, type AuditListQuery } from '@origem/contract/schemas/audit';
+import { and, asc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { audits, roles, users } from '../../db/schema';
 import { withinBrasiliaDays } from '../../lib/brasilia-days';
@@ -15,6 +15,7 @@ import {
   TYPE_AHEAD_PAGE,
 } from '../../lib/paging';
 import { entityScope, trailScope } from '../../lib/scope';
+import type { KeysetQuery } from '../../lib/stream-rows';
 
 /** The users whose trail the actor reads: its association's, its federation's, or all. */
 function userScope(actor: Actor): SQL | undefined {
@@ -131,18 +132,48 @@ export async function listAudits(db: Executor, actor: Actor, f: AuditListQuery) 
   return mapPage(page, toEntry);
 }
 
+/** An entry as the CSV export reads it: the list's columns, the time already in Brasília ('DD/MM/YYYY HH:MM:SS'). */
+export type AuditExportRow = {
+  id: number;
+  event: string;
+  auditable_type: string;
+  auditable_id: number | null;
+  old_values: Record<string, unknown> | null;
+  new_values: Record<string, unknown> | null;
+  url: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: string;
+  user_id: number | null;
+  user_name: string | null;
+  user_email: string | null;
+  role_id: number | null;
+  role_display_name: string | null;
+};
+
 /**
- * Keyset batches for the CSV export: newest first in the list's order (created_at, then id), never the whole table
- * in memory. The cursor is the last row's id; its exact timestamp is read back in SQL, so no precision is lost.
+ * The CSV export's rows, newest first in the list's order (created_at, then id), for streamRows: a cursor on
+ * PostgreSQL, keyset batches on PGlite (`after` is the last row; its exact timestamp is read back in SQL, so no
+ * precision is lost). The time is formatted by the database, as formatAuditDateTime would (seconds truncated).
  */
-export function auditBatch(db: Executor, actor: Actor, f: AuditFilter, afterId: number | null, size: number) {
-  const cursor = afterId
-    ? sql`(${audits.created_at}, ${audits.id}) < (select c.created_at, c.id from audits c where c.id = ${afterId})`
-    : undefined;
-  return entries(db)
-    .where(and(auditConditions(actor, f), ipSearch(f), cursor))
-    .orderBy(desc(audits.created_at), desc(audits.id))
-    .limit(size);
+export function auditExport(actor: Actor, f: AuditFilter): KeysetQuery<AuditExportRow> {
+  const a = audits;
+  return (after) => {
+    const cursor = after
+      ? sql`(${a.created_at}, ${a.id}) < (select c.created_at, c.id from audits c where c.id = ${after.id})`
+      : undefined;
+    return sql`select ${a.id} as id, ${a.event} as event, ${a.auditable_type} as auditable_type,
+                      ${a.auditable_id} as auditable_id, ${a.old_values} as old_values, ${a.new_values} as new_values,
+                      ${a.url} as url, ${a.ip_address} as ip_address, ${a.user_agent} as user_agent,
+                      to_char(${a.created_at} at time zone ${AUDIT_TIME_ZONE}, 'DD/MM/YYYY HH24:MI:SS') as created_at,
+                      ${users.id} as user_id, ${users.name} as user_name, ${users.email} as user_email,
+                      ${roles.id} as role_id, ${roles.display_name} as role_display_name
+                 from ${a}
+                 left join ${users} on ${users.id} = ${a.user_id}
+                 left join ${roles} on ${roles.id} = ${users.role_id}
+                where ${and(auditConditions(actor, f), ipSearch(f), cursor) ?? sql`true`}
+                order by ${a.created_at} desc, ${a.id} desc`;
+  };
 }
 
 /**

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { messages } from '@origem/contract/messages.pt';
 import { listOf } from '@origem/contract/paging';
 import {
@@ -96,7 +95,7 @@ export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const stream = Readable.from(auditCsv(app.db, requireActor(request.ctx), request.query));
+      const stream = await auditCsv(app.db, requireActor(request.ctx), request.query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="audit.csv"')

@@ -1,9 +1,10 @@
-import type { ReportPeriod } from '@origem/contract/schemas/reports';
+import type { ReportGrouping, ReportPeriod } from '@origem/contract/schemas/reports';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { likePattern } from '../../lib/paging';
 import { entityScope } from '../../lib/scope';
+import type { KeysetQuery } from '../../lib/stream-rows';
 
 /** One issued certificate as billing sees it; `amount` is null when the association has no fee for the deal. */
 export type BillingLine = {
@@ -80,6 +81,25 @@ function conditions(actor: Actor, period: ReportPeriod, f: BillingFilter): SQL {
 
 const MEMBER = sql`case when dp.id is null then e.associated else dp.associated end`;
 
+/** The columns of a billing line (BillingLine) and the joins that give them. */
+const LINE_COLUMNS = sql`c.id as certificate_id, c.certificate_number,
+               to_char(c.issued_at at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as issued_on,
+               c.invoice_number, d.abbreviation as deal,
+               f.id as federation_id, f.name as federation, ta.id as association_id, ta.name as association,
+               e.id as exporter_id, e.name as exporter, coalesce(e.cnpj, e.cpf) as exporter_tax_id,
+               dp.id as dispatcher_id, dp.name as dispatcher,
+               case when dp.id is null then coalesce(e.cnpj, e.cpf) else coalesce(dp.cnpj, dp.cpf) end as payer_tax_id,
+               ${MEMBER} as member,
+               (case when ${MEMBER} then fee.member_fee else fee.non_member_fee end)::text as amount`;
+const LINE_JOINS = sql`from certificates c
+          join trade_associations ta on ta.id = c.trade_association_id
+          left join federations f on f.id = ta.federation_id
+          join exporters e on e.id = c.exporter_id
+          left join dispatchers dp on dp.id = c.dispatcher_id
+          join deals d on d.id = c.deal_id
+          left join trade_association_fees fee
+                 on fee.trade_association_id = c.trade_association_id and fee.deal_id = c.deal_id`;
+
 /** The issued certificates of the period that the filter names and the actor reaches, oldest first. */
 export function billingLines(
   db: Executor,
@@ -90,27 +110,52 @@ export function billingLines(
 ): Promise<BillingLine[]> {
   return queryRows<BillingLine>(
     db,
-    sql`select c.id as certificate_id, c.certificate_number,
-               to_char(c.issued_at at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as issued_on,
-               c.invoice_number, d.abbreviation as deal,
-               f.id as federation_id, f.name as federation, ta.id as association_id, ta.name as association,
-               e.id as exporter_id, e.name as exporter, coalesce(e.cnpj, e.cpf) as exporter_tax_id,
-               dp.id as dispatcher_id, dp.name as dispatcher,
-               case when dp.id is null then coalesce(e.cnpj, e.cpf) else coalesce(dp.cnpj, dp.cpf) end as payer_tax_id,
-               ${MEMBER} as member,
-               (case when ${MEMBER} then fee.member_fee else fee.non_member_fee end)::text as amount
-          from certificates c
-          join trade_associations ta on ta.id = c.trade_association_id
-          left join federations f on f.id = ta.federation_id
-          join exporters e on e.id = c.exporter_id
-          left join dispatchers dp on dp.id = c.dispatcher_id
-          join deals d on d.id = c.deal_id
-          left join trade_association_fees fee
-                 on fee.trade_association_id = c.trade_association_id and fee.deal_id = c.deal_id
+    sql`select ${LINE_COLUMNS}
+          ${LINE_JOINS}
          where ${conditions(actor, period, filter)}
          order by c.issued_at, c.id
          ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
   );
+}
+
+/**
+ * A line of a report file: a billing line, the label of the group it is printed under, and its exact issue
+ * instant as PostgreSQL's text (the keyset: read from the row itself, it holds even if the certificate went away).
+ */
+export type GroupedLine = BillingLine & { group_label: string; issued_at: string };
+
+/** What each grouping (SPEC §9) groups the lines by: the label of their group, as the files print it. */
+const GROUP_KEYS: Record<ReportGrouping, SQL> = {
+  1: sql`''`,
+  2: sql`ta.name`,
+  // Who pays: the dispatcher that asked for the certificate, otherwise its exporter.
+  3: sql`case when dp.id is null then 'Exportador: ' || e.name else 'Despachante: ' || dp.name end`,
+  4: sql`d.abbreviation`,
+  5: sql`e.name`,
+};
+
+/**
+ * A report's lines in the order its file prints them (streamRows): by group, the groups in the order a Brazilian
+ * reader expects (ICU, as `localeCompare('pt-BR')` sorted them when files were built in memory), then by issue
+ * within each group. `after` is the keyset: the rows that follow that line.
+ */
+export function groupedBillingLines(
+  actor: Actor,
+  period: ReportPeriod,
+  filter: BillingFilter,
+  grouping: ReportGrouping,
+): KeysetQuery<GroupedLine> {
+  const key = sql`(${GROUP_KEYS[grouping]}) collate "und-x-icu"`;
+  return (after) => sql`select ${LINE_COLUMNS}, ${key} as group_label, c.issued_at::text as issued_at
+          ${LINE_JOINS}
+         where ${conditions(actor, period, filter)}
+           ${
+             after
+               ? sql`and (${key}, c.issued_at, c.id) >
+                     (${after.group_label}, ${after.issued_at}::timestamptz, ${after.certificate_id})`
+               : sql``
+           }
+         order by ${key}, c.issued_at, c.id`;
 }
 
 /** How many lines the period has for the actor, counting at most `cap` (a page's "10.000+"). */

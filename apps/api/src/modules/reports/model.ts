@@ -6,23 +6,29 @@ import {
   reportMessages,
 } from '@origem/contract/schemas/reports';
 import { printTaxId } from '../../documents/format';
-import type { BillingLine } from './billing-queries';
+import type { BillingLine, GroupedLine } from './billing-queries';
 
 /**
- * A billing report as data, before any file format: title, period, the chosen columns, the lines in groups with
- * their subtotals, and the total. Money is kept in integer centavos, so every subtotal and the total are exact and
- * the three formats print the same figures.
+ * A billing report before any file format: what its head says (title, subject, period, the chosen columns, what
+ * the lines are grouped by) and its parts in print order (reportParts), read a batch at a time from the database.
+ * Money is kept in integer centavos, so every subtotal and the total are exact and the three formats print the
+ * same figures.
  */
-export type BillingReport = {
+export type ReportHead = {
   title: string;
   subject: string;
   period: ReportPeriod;
   fields: ReportField[];
+  /** The heading of the group column, or null when the lines are not grouped. */
   groupLabel: string | null;
-  groups: { label: string; lines: BillingLine[]; count: number; cents: number }[];
-  count: number;
-  cents: number;
 };
+
+/** A piece of a report, in print order: a group opens, its lines, its subtotal; the total closes the report. */
+export type ReportPart =
+  | { kind: 'group'; label: string }
+  | { kind: 'line'; group: string; line: BillingLine }
+  | { kind: 'subtotal'; label: string; count: number; cents: number }
+  | { kind: 'total'; count: number; cents: number };
 
 /** "45.00" → 4500, from the decimal text (never through a float). */
 export function toCents(amount: string | null): number {
@@ -51,21 +57,6 @@ export function formatDay(day: string): string {
   return `${d}/${m}/${y}`;
 }
 
-function groupKey(line: BillingLine, grouping: ReportGrouping): string {
-  switch (grouping) {
-    case 1:
-      return '';
-    case 2:
-      return line.association;
-    case 3:
-      return line.dispatcher ? `Despachante: ${line.dispatcher}` : `Exportador: ${line.exporter}`;
-    case 4:
-      return line.deal;
-    case 5:
-      return line.exporter;
-  }
-}
-
 export const GROUP_LABELS: Record<ReportGrouping, string | null> = {
   1: null,
   2: 'Associação',
@@ -74,27 +65,13 @@ export const GROUP_LABELS: Record<ReportGrouping, string | null> = {
   5: 'Exportador',
 };
 
-export function buildReport(input: {
+export function reportHead(input: {
   title: string;
   subject: string;
   period: ReportPeriod;
   fields: ReportField[];
   grouping: ReportGrouping;
-  lines: BillingLine[];
-}): BillingReport {
-  const groups = new Map<string, BillingReport['groups'][number]>();
-  for (const line of input.lines) {
-    const label = groupKey(line, input.grouping);
-    let group = groups.get(label);
-    if (!group) {
-      group = { label, lines: [], count: 0, cents: 0 };
-      groups.set(label, group);
-    }
-    group.lines.push(line);
-    group.count += 1;
-    group.cents += toCents(line.amount);
-  }
-  const sorted = [...groups.values()].sort((a, b) => a.label.localeCompare(b.label, 'pt-BR'));
+}): ReportHead {
   // `amount` closes every line, whatever a custom report chose.
   const fields = [...input.fields.filter((f) => f !== 'amount'), 'amount' as const];
   return {
@@ -103,10 +80,38 @@ export function buildReport(input: {
     period: input.period,
     fields,
     groupLabel: GROUP_LABELS[input.grouping],
-    groups: sorted,
-    count: input.lines.length,
-    cents: sorted.reduce((sum, g) => sum + g.cents, 0),
   };
+}
+
+/**
+ * The parts of a report from its lines in print order (groupedBillingLines: a group's lines together), one array
+ * per batch of lines, the closing subtotal and total in a last one. Only the current group's tally is kept.
+ */
+export async function* reportParts(batches: AsyncIterable<GroupedLine[]>): AsyncGenerator<ReportPart[]> {
+  type Tally = { label: string; count: number; cents: number };
+  let group = null as Tally | null;
+  let count = 0;
+  let cents = 0;
+  for await (const batch of batches) {
+    const parts: ReportPart[] = [];
+    for (const line of batch) {
+      if (group?.label !== line.group_label) {
+        if (group) parts.push({ kind: 'subtotal', ...group });
+        group = { label: line.group_label, count: 0, cents: 0 };
+        parts.push({ kind: 'group', label: group.label });
+      }
+      const amount = toCents(line.amount);
+      group.count += 1;
+      group.cents += amount;
+      count += 1;
+      cents += amount;
+      parts.push({ kind: 'line', group: group.label, line });
+    }
+    yield parts;
+  }
+  const last: ReportPart[] = group ? [{ kind: 'subtotal', ...group }] : [];
+  last.push({ kind: 'total', count, cents });
+  yield last;
 }
 
 /** A line's cell as text (CSV and PDF); XLSX writes dates and amounts as native values instead. */

@@ -1,23 +1,31 @@
 import { csvLine } from '../audit/csv';
-import { type BillingReport, cellText, fieldLabel, formatReais } from './model';
+import { cellText, fieldLabel, formatReais, type ReportHead, type ReportPart } from './model';
 
 /**
  * The report as CSV the way Brazilian spreadsheets open it: UTF-8 with a BOM, `;` between cells, money as
  * "R$ 1.234,50". One line per certificate, the group in the first column when the report is grouped, and a closing
- * "Total" line with the number of certificates and the amount.
+ * "Total" line with the number of certificates and the amount. Written a batch of lines at a time.
  */
-export function billingCsv(report: BillingReport): Buffer {
-  const grouped = report.groupLabel !== null;
-  const header = [...(grouped ? [report.groupLabel ?? ''] : []), ...report.fields.map(fieldLabel)];
+export async function* billingCsv(
+  head: ReportHead,
+  parts: AsyncIterable<ReportPart[]>,
+): AsyncGenerator<string> {
+  const grouped = head.groupLabel !== null;
+  const header = [...(grouped ? [head.groupLabel ?? ''] : []), ...head.fields.map(fieldLabel)];
   let out = `\uFEFF${csvLine(header)}`;
-  for (const group of report.groups) {
-    for (const line of group.lines) {
-      out += csvLine([...(grouped ? [group.label] : []), ...report.fields.map((f) => cellText(line, f))]);
+  for await (const batch of parts) {
+    for (const part of batch) {
+      if (part.kind === 'line') {
+        const cells = head.fields.map((f) => cellText(part.line, f));
+        out += csvLine(grouped ? [part.group, ...cells] : cells);
+      } else if (part.kind === 'total') {
+        const total = new Array<string>(header.length).fill('');
+        total[0] = `Total: ${part.count} certificado(s)`;
+        total[header.length - 1] = formatReais(part.cents);
+        out += csvLine(total);
+      }
     }
+    yield out;
+    out = '';
   }
-  const total = new Array<string>(header.length).fill('');
-  total[0] = `Total: ${report.count} certificado(s)`;
-  total[header.length - 1] = formatReais(report.cents);
-  out += csvLine(total);
-  return Buffer.from(out, 'utf8');
 }

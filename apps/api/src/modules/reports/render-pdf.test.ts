@@ -1,18 +1,20 @@
 import { DEFAULT_REPORT_FIELDS } from '@origem/contract/schemas/reports';
 import { describe, expect, it } from 'vitest';
 import { pdfFonts, pdfText } from '../../test/pdf';
-import type { BillingLine } from './billing-queries';
-import { buildReport } from './model';
+import type { GroupedLine } from './billing-queries';
+import { reportHead, reportParts } from './model';
 import { billingPdf } from './render-pdf';
 
 const CERAMICA = 'Cerâmica Nova Exportação e Comércio de Louças Ltda.';
 const PORTO = 'Porto Despachos Aduaneiros Ltda.';
 
 /** 50 lines Cerâmica pays at 45,00, 40 a dispatcher pays at 90,00, one without a fee: 5.850,00 in all. */
-function lines(): BillingLine[] {
-  return Array.from({ length: 91 }, (_, i) => {
+function lines(): GroupedLine[] {
+  const all = Array.from({ length: 91 }, (_, i) => {
     const dispatched = i >= 50 && i < 90;
     return {
+      group_label: dispatched ? `Despachante: ${PORTO}` : `Exportador: ${CERAMICA}`,
+      issued_at: `2026-03-${String((i % 28) + 1).padStart(2, '0')} 12:00:00+00`,
       certificate_id: i + 1,
       certificate_number: `BRACSA1826${String(i + 1).padStart(10, '0')}`,
       issued_on: `2026-03-${String((i % 28) + 1).padStart(2, '0')}`,
@@ -32,21 +34,26 @@ function lines(): BillingLine[] {
       amount: i === 90 ? null : dispatched ? '90.00' : '45.00',
     };
   });
+  // In print order, as the query gives them: by group, then by issue.
+  return all.sort((a, b) => a.group_label.localeCompare(b.group_label, 'pt-BR'));
 }
 
-const report = (input: BillingLine[]) =>
-  buildReport({
-    title: 'Faturamento da federação',
-    subject: 'Federação das Associações Comerciais de São Paulo',
-    period: { start_date: '2026-03-01', end_date: '2026-03-31' },
-    fields: DEFAULT_REPORT_FIELDS,
-    grouping: 3,
-    lines: input,
-  });
+const head = reportHead({
+  title: 'Faturamento da federação',
+  subject: 'Federação das Associações Comerciais de São Paulo',
+  period: { start_date: '2026-03-01', end_date: '2026-03-31' },
+  fields: DEFAULT_REPORT_FIELDS,
+  grouping: 3,
+});
 
-async function render(input: BillingLine[]) {
+/** The lines in batches of 30, as the database hands them over. */
+async function* batches(input: GroupedLine[]) {
+  for (let i = 0; i < input.length; i += 30) yield input.slice(i, i + 30);
+}
+
+async function render(input: GroupedLine[]) {
   const chunks: Buffer[] = [];
-  for await (const chunk of billingPdf(report(input))) chunks.push(chunk);
+  for await (const chunk of billingPdf(head, reportParts(batches(input)))) chunks.push(chunk);
   return { chunks, pdf: Buffer.concat(chunks) };
 }
 

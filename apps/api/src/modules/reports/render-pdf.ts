@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ReportField } from '@origem/contract/schemas/reports';
 import { PdfTableStream, type StreamColumn } from '../../documents/pdf/table-stream';
-import { type BillingReport, cellText, fieldLabel, formatReais, periodText } from './model';
+import { cellText, fieldLabel, formatReais, periodText, type ReportHead, type ReportPart } from './model';
 
 // Short values take the width of their widest sample; names and free text share the rest of the page.
 const FIT: Partial<Record<ReportField, string>> = {
@@ -24,38 +24,38 @@ function column(field: ReportField): StreamColumn {
 
 /**
  * The report as a landscape A4 table, produced a page at a time: group headings, subtotals and the total, amounts
- * right-aligned, the header on every page. Between pages it yields to the event loop and hands over the finished
- * pages, so a reader of the stream gets them while the rest is still being written.
+ * right-aligned, the header on every page. Lines arrive a batch at a time; between pages it yields to the event
+ * loop and hands over the finished pages, so a reader of the stream gets them while the rest is still being read
+ * and written. Only the page being written is held (and, per page, the reference of its footer).
  */
-export async function* billingPdf(report: BillingReport): AsyncGenerator<Buffer> {
+export async function* billingPdf(
+  head: ReportHead,
+  parts: AsyncIterable<ReportPart[]>,
+): AsyncGenerator<Buffer> {
   const pdf = new PdfTableStream({
-    title: report.title,
+    title: head.title,
     layout: 'landscape',
-    columns: report.fields.map(column),
+    columns: head.fields.map(column),
   });
-  pdf.heading(report.title, { size: 14, bold: true });
-  pdf.heading(report.subject, { size: 10, after: 2 });
-  pdf.heading(`Período: ${periodText(report.period)}`, { size: 9, color: '#555555', after: 8 });
-  if (report.count === 0) pdf.note('Nenhum certificado emitido no período.');
-  for (const group of report.groups) {
-    if (report.groupLabel) pdf.band('group', `${report.groupLabel}: ${group.label}`);
-    for (const line of group.lines) {
-      pdf.row(report.fields.map((f) => cellText(line, f)));
-      if (pdf.pageTurned()) {
-        yield pdf.take();
-        await nextTurn();
-      }
+  pdf.heading(head.title, { size: 14, bold: true });
+  pdf.heading(head.subject, { size: 10, after: 2 });
+  pdf.heading(`Período: ${periodText(head.period)}`, { size: 9, color: '#555555', after: 8 });
+  for await (const batch of parts) {
+    for (const part of batch) {
+      if (part.kind === 'line') {
+        pdf.row(head.fields.map((f) => cellText(part.line, f)));
+        if (pdf.pageTurned()) {
+          yield pdf.take();
+          await nextTurn();
+        }
+      } else if (part.kind === 'group') {
+        if (head.groupLabel) pdf.band('group', `${head.groupLabel}: ${part.label}`);
+      } else if (part.kind === 'subtotal') {
+        if (head.groupLabel)
+          pdf.band('subtotal', `Subtotal (${part.count} certificado(s))`, formatReais(part.cents));
+      } else if (part.count === 0) pdf.note('Nenhum certificado emitido no período.');
+      else pdf.band('total', `Total: ${part.count} certificado(s)`, formatReais(part.cents));
     }
-    if (report.groupLabel)
-      pdf.band('subtotal', `Subtotal (${group.count} certificado(s))`, formatReais(group.cents));
   }
-  if (report.count > 0) pdf.band('total', `Total: ${report.count} certificado(s)`, formatReais(report.cents));
   yield pdf.finish();
-}
-
-/** The whole PDF in memory (tests, and callers that need its length). */
-export async function billingPdfBuffer(report: BillingReport): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of billingPdf(report)) chunks.push(chunk);
-  return Buffer.concat(chunks);
 }

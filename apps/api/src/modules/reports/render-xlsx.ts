@@ -1,57 +1,106 @@
+import { PassThrough, type Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { type BillingReport, cellText, fieldLabel, periodText, toCents } from './model';
+import { cellText, fieldLabel, periodText, type ReportHead, type ReportPart, toCents } from './model';
 
 const MONEY = '"R$" #,##0.00';
+
+/** Resolves when `stream` takes writes again, or is closed (a reader gone). */
+function room(stream: Writable): Promise<void> {
+  if (!stream.writableNeedDrain || stream.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
+}
 
 /**
  * The report as an Excel workbook (opens in Excel and LibreOffice): a title block, the header, one row per
  * certificate with the issue date as a date and the amount as a number in reais, a subtotal row per group and the
  * total. Figures are values, not formulas, so every reader shows them without recalculating.
+ *
+ * Written with exceljs' streaming writer: each row leaves for the zip as it is committed (strings inline, no
+ * shared-string table to keep), a batch of lines at a time, waiting while the reader is behind. A failure destroys
+ * the stream with the error.
  */
-export async function billingXlsx(report: BillingReport): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+export function billingXlsx(head: ReportHead, parts: AsyncIterable<ReportPart[]>): Readable {
+  const out = new PassThrough();
+  write(head, parts, out).catch((error: Error) => out.destroy(error));
+  return out;
+}
+
+async function write(head: ReportHead, parts: AsyncIterable<ReportPart[]>, out: PassThrough): Promise<void> {
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   book.creator = 'Origem';
   book.created = new Date();
   const sheet = book.addWorksheet('Faturamento');
-  const width = report.fields.length;
-  sheet.addRow([report.title]).font = { bold: true, size: 13 };
-  sheet.addRow([report.subject]);
-  sheet.addRow([`Período: ${periodText(report.period)}`]);
-  sheet.addRow([]);
-  const header = sheet.addRow(report.fields.map(fieldLabel));
-  header.font = { bold: true };
-  header.eachCell((cell) => {
-    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF5' } };
+  const width = head.fields.length;
+  // Widths go before the first row: the streaming writer writes the columns with it.
+  head.fields.forEach((f, i) => {
+    sheet.getColumn(i + 1).width = f === 'amount' ? 16 : f === 'issued_at' ? 12 : 26;
+  });
+  const addRow = (values: unknown[], style?: (row: ExcelJS.Row) => void) => {
+    const row = sheet.addRow(values);
+    style?.(row);
+    row.commit();
+  };
+  addRow([head.title], (row) => {
+    row.font = { bold: true, size: 13 };
+  });
+  addRow([head.subject]);
+  addRow([`Período: ${periodText(head.period)}`]);
+  addRow([]);
+  addRow(head.fields.map(fieldLabel), (row) => {
+    row.font = { bold: true };
+    row.eachCell((cell) => {
+      cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF5' } };
+    });
   });
   const amountCol = width;
+  const dateIndex = head.fields.indexOf('issued_at');
   const subtotal = (label: string, count: number, cents: number) => {
     const cells: (string | number)[] = new Array(width).fill('');
     cells[0] = `${label} (${count} certificado(s))`;
     cells[amountCol - 1] = cents / 100;
-    const row = sheet.addRow(cells);
-    row.font = { bold: true };
-    row.getCell(amountCol).numFmt = MONEY;
+    addRow(cells, (row) => {
+      row.font = { bold: true };
+      row.getCell(amountCol).numFmt = MONEY;
+    });
   };
-  for (const group of report.groups) {
-    if (report.groupLabel)
-      sheet.addRow([`${report.groupLabel}: ${group.label}`]).font = { italic: true, bold: true };
-    for (const line of group.lines) {
-      const row = sheet.addRow(
-        report.fields.map((f) => {
+  for await (const batch of parts) {
+    for (const part of batch) {
+      if (part.kind === 'line') {
+        const { line } = part;
+        const values = head.fields.map((f) => {
           if (f === 'amount') return toCents(line.amount) / 100;
           if (f === 'issued_at') return new Date(`${line.issued_on}T12:00:00Z`);
           return cellText(line, f);
-        }),
-      );
-      row.getCell(amountCol).numFmt = MONEY;
-      const dateIndex = report.fields.indexOf('issued_at');
-      if (dateIndex >= 0) row.getCell(dateIndex + 1).numFmt = 'dd/mm/yyyy';
+        });
+        addRow(values, (row) => {
+          row.getCell(amountCol).numFmt = MONEY;
+          if (dateIndex >= 0) row.getCell(dateIndex + 1).numFmt = 'dd/mm/yyyy';
+        });
+      } else if (part.kind === 'group') {
+        if (head.groupLabel)
+          addRow([`${head.groupLabel}: ${part.label}`], (row) => {
+            row.font = { italic: true, bold: true };
+          });
+      } else if (part.kind === 'subtotal') {
+        if (head.groupLabel) subtotal(`Subtotal ${part.label}`, part.count, part.cents);
+      } else subtotal('Total', part.count, part.cents);
     }
-    if (report.groupLabel) subtotal(`Subtotal ${group.label}`, group.count, group.cents);
+    await room(out);
+    // The reader went away: stop (leaving the loop ends the lines' query).
+    if (out.destroyed) return;
   }
-  subtotal('Total', report.count, report.cents);
-  report.fields.forEach((f, i) => {
-    sheet.getColumn(i + 1).width = f === 'amount' ? 16 : f === 'issued_at' ? 12 : 26;
-  });
-  return Buffer.from(await book.xlsx.writeBuffer());
+  sheet.commit();
+  await book.commit();
 }

@@ -14,22 +14,24 @@ import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { fieldError, notFound } from '../../lib/errors';
 import { findParentInScope, type ParentKind } from '../../lib/scope';
+import { endsWith, openRows } from '../../lib/stream-rows';
 import {
   type BillingFilter,
   billingLines,
   billingSummary,
   countBillingLines,
+  groupedBillingLines,
   type SummaryKind,
   subjectName,
 } from './billing-queries';
 import { requireCustomReport } from './custom-report-service';
-import { buildReport, centsToDecimal, toCents } from './model';
+import { centsToDecimal, reportHead, reportParts, toCents } from './model';
 import { billingCsv } from './render-csv';
 import { billingPdf } from './render-pdf';
 import { billingXlsx } from './render-xlsx';
 
-/** A report's file: CSV and XLSX whole, the PDF as a stream of its pages while they are written. */
-export type ReportFile = { body: Buffer | Readable; fileName: string; contentType: string };
+/** A report's file, as a stream written while its lines are read. */
+export type ReportFile = { body: Readable; fileName: string; contentType: string };
 
 const CONTENT_TYPES: Record<ReportType, string> = {
   pdf: 'application/pdf',
@@ -88,6 +90,13 @@ async function payerSubject(
   return id;
 }
 
+/**
+ * A report's file, streamed (docs/adr/010-reports-that-stream.md): its lines are read from the database a batch
+ * at a time while the file is written, so neither memory nor the time to the first byte grows with the period.
+ * The first batch is read here: a query that cannot start is still an error answer (JSON, in Portuguese). A
+ * failure after the first bytes cuts the download short (the response is destroyed and the error logged): the
+ * browser reports a failed download, never a file that looks whole.
+ */
 async function render(
   db: Database,
   actor: Actor,
@@ -102,23 +111,23 @@ async function render(
     grouping: ReportGrouping;
   },
 ): Promise<ReportFile> {
-  const lines = await billingLines(db, actor, input.period, input.filter);
-  const report = buildReport({
+  const head = reportHead({
     title: input.title,
     subject: input.subject,
     period: input.period,
     fields: input.fields?.length ? input.fields : DEFAULT_REPORT_FIELDS,
     grouping: input.grouping,
-    lines,
   });
+  const lines = await openRows(db, groupedBillingLines(actor, input.period, input.filter, input.grouping));
+  const parts = reportParts(lines);
   const body =
-    input.type === 'csv'
-      ? billingCsv(report)
-      : input.type === 'xlsx'
-        ? await billingXlsx(report)
-        : Readable.from(billingPdf(report), { objectMode: false });
+    input.type === 'xlsx'
+      ? billingXlsx(head, parts)
+      : Readable.from(input.type === 'csv' ? billingCsv(head, parts) : billingPdf(head, parts), {
+          objectMode: false,
+        });
   return {
-    body,
+    body: endsWith(body, lines),
     fileName: reportFileName(input.kind, input.period, input.type),
     contentType: CONTENT_TYPES[input.type],
   };
