@@ -38,9 +38,6 @@ export default defineConfig({
           environment: 'jsdom',
           // antd renders slowly under jsdom; a loaded CI machine must not turn that into failures.
           testTimeout: 60_000,
-          // The files of a worker share the loaded modules (React, antd, the app) instead of loading them again for
-          // each file, as the API files do (issue 21); test-setup.ts cleans the DOM and storage between tests.
-          isolate: false,
           setupFiles: ['apps/web/src/test-setup.ts'],
         },
       },

@@ -104,7 +104,9 @@ try {
 }
 
 const targets = { PGlite: 2000, PostgreSQL: 1000 };
-console.log(`\nstart → first /ready (${useTsx ? 'tsx, TypeScript sources' : 'apps/api/dist, compiled'}; ${runs} runs)`);
+console.log(
+  `\nstart → first /ready (${useTsx ? 'tsx, TypeScript sources' : 'apps/api/dist, compiled'}; ${runs} runs)`,
+);
 for (const { label, median, worst } of results) {
   const ok = median <= targets[label] ? 'ok' : 'ACIMA da meta';
   console.log(

@@ -171,6 +171,35 @@ describe('login', () => {
     expect((detailInit?.headers as Record<string, string> | undefined)?.Authorization).toBe('Bearer tok-1');
   });
 
+  it('paints the menu and the page frame in the same commit as the first screen after sign-in (issue 21)', async () => {
+    storeSession(null);
+    stubFetch(jsonResponse(200, tokenBody), jsonResponse(200, makeUser('admin', { name: 'Ana Admin' })));
+    renderApp('/login');
+    await screen.findByLabelText('E-mail');
+    // Every DOM change after the submit: the first one showing the home screen must already hold the menu and the
+    // header (no frame arriving after the page, no menu popping in and shifting the layout).
+    const seen: { page: boolean; menu: boolean; header: boolean }[] = [];
+    const observer = new MutationObserver(() => {
+      seen.push({
+        page: screen.queryByRole('heading', { name: 'Olá, Ana Admin!' }) !== null,
+        menu: screen.queryByRole('navigation', { name: 'Menu principal' }) !== null,
+        header: screen.queryByRole('button', { name: 'Sair' }) !== null,
+      });
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    fillAndSubmit('admin@origem.local', 'origem123');
+    await screen.findByRole('heading', { name: 'Olá, Ana Admin!' });
+    observer.disconnect();
+    const first = seen.findIndex((state) => state.page);
+    expect(seen[first]).toEqual({ page: true, menu: true, header: true });
+    expect(seen.slice(0, first).some((state) => state.menu || state.header)).toBe(false);
+    expect(
+      within(screen.getByRole('navigation', { name: 'Menu principal' })).getByRole('menuitem', {
+        name: 'Usuários',
+      }),
+    ).toBeTruthy();
+  });
+
   it('sends a user who must change the password to /redefinir-senha', async () => {
     storeSession(null);
     stubFetch(
