@@ -58,7 +58,9 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: `rm -rf ${DATA_DIR} && node --import tsx apps/api/src/server.ts`,
+      // The compiled server `npm run build` makes (ADR 009): it answers in about a second instead of compiling the
+      // TypeScript sources through tsx first.
+      command: `rm -rf ${DATA_DIR} && node apps/api/dist/server.js`,
       cwd: '..',
       url: `http://127.0.0.1:${APP_PORT}/ready`,
       timeout: 120_000,

@@ -175,6 +175,37 @@ describe('login', () => {
     expect((detailInit?.headers as Record<string, string> | undefined)?.Authorization).toBe('Bearer tok-1');
   });
 
+  it('paints the menu and the page frame in the same commit as the first screen after sign-in (issue 21)', async () => {
+    storeSession(null);
+    stubFetch(jsonResponse(200, tokenBody), jsonResponse(200, makeUser('admin', { name: 'Ana Admin' })));
+    renderApp('/login');
+    await screen.findByLabelText('E-mail');
+    // Every DOM change after the submit: the first one showing the home screen must already hold the menu and the
+    // header (no frame arriving after the page, no menu popping in and shifting the layout).
+    const seen: { page: boolean; menu: boolean; header: boolean }[] = [];
+    // Plain DOM lookups: a role query on every mutation would make the test crawl under jsdom.
+    const observer = new MutationObserver(() => {
+      const texts = (selector: string) => [...document.querySelectorAll(selector)].map((e) => e.textContent);
+      seen.push({
+        page: texts('h1, h2, h3, h4').includes('Olá, Ana Admin!'),
+        menu: document.querySelector('nav[aria-label="Menu principal"]') !== null,
+        header: texts('button').some((text) => text?.includes('Sair')),
+      });
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    fillAndSubmit('admin@origem.local', 'origem123');
+    await screen.findByRole('heading', { name: 'Olá, Ana Admin!' });
+    observer.disconnect();
+    const first = seen.findIndex((state) => state.page);
+    expect(seen[first]).toEqual({ page: true, menu: true, header: true });
+    expect(seen.slice(0, first).some((state) => state.menu || state.header)).toBe(false);
+    expect(
+      within(screen.getByRole('navigation', { name: 'Menu principal' })).getByRole('menuitem', {
+        name: 'Usuários',
+      }),
+    ).toBeTruthy();
+  }, 60_000);
+
   it('sends a user who must change the password to /redefinir-senha', async () => {
     storeSession(null);
     stubFetch(

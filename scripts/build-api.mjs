@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// Compiles the API once into apps/api/dist (ADR 009): the server's own TypeScript and the workspace packages it
+// imports (@origem/contract, @origem/signer: TypeScript sources) bundled into one ES module, so a start loads one
+// file instead of compiling ~400 files through tsx. Every npm dependency stays external: it is loaded from
+// node_modules as it is, so native and optional code (pg-native, @node-rs/argon2), PGlite's wasm and data files and
+// pdfmake's fonts are found where their packages put them. The files the server reads next to its own code are copied
+// beside the bundle, where `import.meta.url` of dist/server.js points: the migrations, the bundled NCM table and
+// ALADI's XML schemas.
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+const api = path.join(root, 'apps/api');
+const out = path.join(api, 'dist');
+
+/** Bare imports outside the workspace stay imports of node_modules; `@origem/*` sources are compiled in. */
+const externalDependencies = {
+  name: 'external-dependencies',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@origem/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+const started = Date.now();
+rmSync(out, { recursive: true, force: true });
+await build({
+  entryPoints: [path.join(api, 'src/server.ts')],
+  outfile: path.join(out, 'server.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: 'linked',
+  legalComments: 'none',
+  plugins: [externalDependencies],
+  logLevel: 'warning',
+});
+
+// Assets located relative to their module (`new URL('./x', import.meta.url)` / `path.dirname(import.meta.url)`):
+// in the bundle every module is dist/server.js, so each folder goes where its module's lookup now lands.
+const assets = [
+  ['src/db/migrations', 'migrations'], // db/client.ts
+  ['src/db/seed/data', 'data'], // db/seed/ncm.ts
+  ['src/documents/xml/schemas', 'schemas'], // documents/xml/schemas.ts
+];
+for (const [from, to] of assets) {
+  mkdirSync(path.dirname(path.join(out, to)), { recursive: true });
+  cpSync(path.join(api, from), path.join(out, to), { recursive: true });
+}
+console.log(`api: apps/api/dist/server.js in ${Date.now() - started} ms`);

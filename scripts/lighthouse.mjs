@@ -1,0 +1,159 @@
+#!/usr/bin/env node
+// `npm run lighthouse` (issue 21): Lighthouse's desktop preset, performance and accessibility, on the first screens
+// people wait for — /login, / (the dashboard, signed in), /certificado (the list) and the certificate form — driving
+// Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) through chrome-launcher. Targets: ≥ 95 on both.
+//
+// Starts the compiled server (`npm run build` first) on a fresh embedded database with the demo data, signs the
+// administrator in through the API and puts the session where the login screen stores it (localStorage), so the
+// signed-in pages are scored as a returning user opens them.
+//   PORT   the server's port (default 3390)
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+// Node 20 has no WebSocket global; ws comes with lighthouse.
+import WebSocket from 'ws';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env.PORT ?? 3390);
+const base = `http://localhost:${port}`;
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const PAGES = [
+  { name: '/login', path: '/login', signedIn: false },
+  { name: '/ (painel)', path: '/', signedIn: true },
+  { name: '/certificado', path: '/certificado', signedIn: true },
+  { name: 'formulário de certificado', path: '/certificado/novo', signedIn: true },
+];
+
+if (
+  !existsSync(path.join(root, 'apps/api/dist/server.js')) ||
+  !existsSync(path.join(root, 'apps/web/dist'))
+) {
+  console.error('Rode `npm run build` antes: o servidor e a interface compilados são medidos.');
+  process.exit(1);
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'origem-lighthouse-'));
+const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED: 'demo',
+    LOG_LEVEL: 'warn',
+    APP_URL: base,
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+let chrome;
+try {
+  await waitReady();
+  const token = await signIn('admin@origem.local', 'origem123');
+  const user = await (
+    await fetch(`${base}/v1/user/detail`, { headers: { authorization: `Bearer ${token}` } })
+  ).text();
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
+  });
+  const results = [];
+  for (const page of PAGES) {
+    if (page.signedIn) await storeSession(chrome.port, token, user);
+    else await storeSession(chrome.port, null, null);
+    const run = await lighthouse(
+      `${base}${page.path}`,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      },
+      { ...desktopConfig, settings: { ...desktopConfig.settings, disableStorageReset: true } },
+    );
+    const { categories, audits } = run.lhr;
+    results.push({
+      page: page.name,
+      performance: Math.round(categories.performance.score * 100),
+      accessibility: Math.round(categories.accessibility.score * 100),
+      fcp: audits['first-contentful-paint'].displayValue,
+      lcp: audits['largest-contentful-paint'].displayValue,
+      tbt: audits['total-blocking-time'].displayValue,
+      cls: audits['cumulative-layout-shift'].displayValue,
+    });
+    console.log(JSON.stringify(results.at(-1)));
+  }
+  console.log(`\nLighthouse (desktop, Chromium em ${chromePath}; metas ≥ 95)`);
+  console.table(results);
+} finally {
+  await chrome?.kill();
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function waitReady() {
+  const started = Date.now();
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/ready`)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    if (server.exitCode !== null) throw new Error('o servidor terminou antes de responder');
+    if (Date.now() - started > 300_000) throw new Error('o servidor não respondeu em 300 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function signIn(username, password) {
+  const res = await fetch(`${base}/v1/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'password', client_id: '2', username, password }),
+  });
+  if (res.status !== 200) throw new Error(`login falhou: ${res.status} ${await res.text()}`);
+  return (await res.json()).access_token;
+}
+
+/**
+ * Writes (or clears) the session in the origin's localStorage the way the login screen does, through the DevTools
+ * protocol of a blank tab of the same browser; Lighthouse keeps it (disableStorageReset).
+ */
+async function storeSession(debugPort, token, user) {
+  const target = await (
+    await fetch(`http://127.0.0.1:${debugPort}/json/new?${encodeURIComponent(`${base}/manutencao`)}`, {
+      method: 'PUT',
+    })
+  ).json();
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  const script = token
+    ? `localStorage.setItem('origem.token', ${JSON.stringify(token)}); localStorage.setItem('origem.user', ${JSON.stringify(user)});`
+    : `localStorage.removeItem('origem.token'); localStorage.removeItem('origem.user');`;
+  await new Promise((resolve) => {
+    socket.onmessage = (event) => {
+      if (JSON.parse(event.data).id === 1) resolve();
+    };
+    // The blank tab may still be loading: wait for the origin's document before writing its storage.
+    setTimeout(
+      () =>
+        socket.send(JSON.stringify({ id: 1, method: 'Runtime.evaluate', params: { expression: script } })),
+      1500,
+    );
+  });
+  socket.close();
+  await fetch(`http://127.0.0.1:${debugPort}/json/close/${target.id}`);
+}
