@@ -142,10 +142,12 @@ const itemColumns: ColumnsType<CertificateItem> = [
     align: 'right',
     render: (_, item) => decimal(item.net_weight) ?? '—',
   },
+  // The value and the criterion are what the analyst checks: pinned to the right edge while the rest scrolls.
   {
     title: 'Valor FOB',
     key: 'fob',
     align: 'right',
+    fixed: 'right',
     render: (_, item) => formatMoney(item.fob_value_usd, 'USD'),
   },
   {
@@ -153,6 +155,7 @@ const itemColumns: ColumnsType<CertificateItem> = [
     title: 'Critério',
     key: 'criterion',
     width: 80,
+    fixed: 'right',
     render: (_, item) => <span title={item.origin_criterion}>{item.origin_criterion.split(' — ')[0]}</span>,
   },
 ];

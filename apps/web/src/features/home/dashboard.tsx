@@ -43,7 +43,11 @@ function Figures({
       <Row gutter={[12, 12]}>
         {figures.map((f) => (
           <Col key={f.status} xs={12} md={8} xl={4}>
-            <DashboardLink to={path} search={{ [param]: f.status }} label={`${noun}: ${f.label}, ${f.count}`}>
+            <DashboardLink
+              to={path}
+              search={{ [param]: f.status }}
+              label={`${noun}: ${f.label} ${f.count.toLocaleString('pt-BR')}`}
+            >
               <Statistic title={f.label} value={f.count} groupSeparator="." />
             </DashboardLink>
           </Col>
