@@ -27,8 +27,7 @@ async function violations(page: Page, screen: string): Promise<string[]> {
     (violation) =>
       violation.impact === 'critical' || violation.impact === 'serious' || ALSO.includes(violation.id),
   );
-  console.log(`${screen}: ${serious.length} regras graves (${Date.now() - started} ms)`);
-  return serious.flatMap((violation) =>
+  const lines = serious.flatMap((violation) =>
     violation.nodes.map(
       (node) =>
         `${screen} · ${violation.id} (${violation.impact}) · ${node.target.join(' ')} · ${
@@ -36,6 +35,10 @@ async function violations(page: Page, screen: string): Promise<string[]> {
         }`,
     ),
   );
+  // Each finding as it is found: a long sweep that stops half-way still tells what it saw.
+  const timing = `${lines.length} (${Date.now() - started} ms)`;
+  console.log(`${screen}: ${timing}${lines.map((line) => `\n  ${line}`).join('')}`);
+  return lines;
 }
 
 /** The button that sends the form now in sight: the open dialog's primary one, else the main form's submit. */

@@ -1,8 +1,8 @@
 import { certificateFlow, declarationFlow } from '@origem/contract/flows';
 import type { UserDetail } from '@origem/contract/schemas/auth';
 import type { DashboardTotal } from '@origem/contract/schemas/dashboard';
-import { Alert, Card, Col, Empty, List, Row, Skeleton, Statistic, Typography } from 'antd';
-import { lazy, Suspense } from 'react';
+import { Alert, Card, Col, Empty, Flex, List, Row, Skeleton, Statistic, Typography } from 'antd';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { FlowTag } from '../../ui/flow-tag';
 import { formatDateTime } from '../../ui/format';
 import {
@@ -43,17 +43,26 @@ function Figures({
       <Row gutter={[12, 12]}>
         {figures.map((f) => (
           <Col key={f.status} xs={12} md={8} xl={4}>
-            <DashboardLink
-              to={path}
-              search={{ [param]: f.status }}
-              label={`${noun}: ${f.label} ${f.count.toLocaleString('pt-BR')}`}
-            >
+            <DashboardLink to={path} search={{ [param]: f.status }} context={`${noun}: `}>
               <Statistic title={f.label} value={f.count} groupSeparator="." />
             </DashboardLink>
           </Col>
         ))}
       </Row>
     </Card>
+  );
+}
+
+/**
+ * A list entry's title over its description. Not antd's List.Item.Meta, whose title is an h4: under the page's h1
+ * it would skip two heading levels (axe: heading-order).
+ */
+function ItemLines({ title, description }: { title: ReactNode; description: string }) {
+  return (
+    <Flex vertical>
+      <Typography.Text strong>{title}</Typography.Text>
+      <Typography.Text type="secondary">{description}</Typography.Text>
+    </Flex>
   );
 }
 
@@ -67,7 +76,7 @@ function CertificateList({ which, title }: { which: 'analyse' | 'update'; title:
         locale={{ emptyText: <Empty description="Nenhum certificado." /> }}
         renderItem={(c) => (
           <List.Item extra={<FlowTag flow={certificateFlow} status={c.status.id} />}>
-            <List.Item.Meta
+            <ItemLines
               title={
                 <DashboardLink to={`/certificado-consulta/${c.id}`}>
                   {c.certificate_number ?? `Certificado nº ${c.id}`} — fatura {c.invoice_number}
@@ -92,7 +101,7 @@ function DeclarationList({ which, title }: { which: 'analyse' | 'update'; title:
         locale={{ emptyText: <Empty description="Nenhuma declaração." /> }}
         renderItem={(d) => (
           <List.Item extra={<FlowTag flow={declarationFlow} status={d.status.id} />}>
-            <List.Item.Meta
+            <ItemLines
               title={<DashboardLink to={`/declaracao-consulta/${d.id}`}>{d.product_name}</DashboardLink>}
               description={`${d.exporter} · NCM ${d.ncm} · ${formatDateTime(d.updated_at)}`}
             />
