@@ -55,7 +55,7 @@ export async function linkedScreens(page: Page): Promise<Map<string, string>> {
     const url = new URL(href);
     if (url.origin !== origin) continue;
     const route = findRoute(url.pathname);
-    if (!route || !route.path.includes('$')) continue;
+    if (!route?.path.includes('$')) continue;
     const kind = url.pathname.endsWith('/novo') ? `${route.path} (novo)` : route.path;
     if (!kinds.has(kind)) kinds.set(kind, url.pathname + url.search);
   }

@@ -37,7 +37,8 @@ const TAG_TOKENS = {
 
 export const theme: ThemeConfig = {
   token: { colorPrimary: '#0b5cad', colorLink: '#0b5cad', borderRadius: 6, fontSize: 14, ...TEXT_TOKENS },
-  components: { Tag: TAG_TOKENS },
+  // A read-only form's chosen options stay readable (the disabled tag text is #adadad on #e6e6e6 by default).
+  components: { Tag: TAG_TOKENS, Select: { multipleItemColorDisabled: '#595959' } },
 };
 
 /** Drops every cached answer when the session ends (logout, 401, another tab), so no data outlives its user. */

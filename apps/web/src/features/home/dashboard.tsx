@@ -1,10 +1,11 @@
 import { certificateFlow, declarationFlow } from '@origem/contract/flows';
 import type { UserDetail } from '@origem/contract/schemas/auth';
 import type { DashboardTotal } from '@origem/contract/schemas/dashboard';
-import { Alert, Card, Col, Empty, Flex, List, Row, Skeleton, Statistic, Typography } from 'antd';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { Alert, Card, Col, Empty, List, Row, Skeleton, Statistic, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { FlowTag } from '../../ui/flow-tag';
 import { formatDateTime } from '../../ui/format';
+import { ListItemLines } from '../../ui/list-item-lines';
 import {
   useDashboardCertificates,
   useDashboardDeclarations,
@@ -53,19 +54,6 @@ function Figures({
   );
 }
 
-/**
- * A list entry's title over its description. Not antd's List.Item.Meta, whose title is an h4: under the page's h1
- * it would skip two heading levels (axe: heading-order).
- */
-function ItemLines({ title, description }: { title: ReactNode; description: string }) {
-  return (
-    <Flex vertical>
-      <Typography.Text strong>{title}</Typography.Text>
-      <Typography.Text type="secondary">{description}</Typography.Text>
-    </Flex>
-  );
-}
-
 function CertificateList({ which, title }: { which: 'analyse' | 'update'; title: string }) {
   const query = useDashboardCertificates(which);
   return (
@@ -76,7 +64,7 @@ function CertificateList({ which, title }: { which: 'analyse' | 'update'; title:
         locale={{ emptyText: <Empty description="Nenhum certificado." /> }}
         renderItem={(c) => (
           <List.Item extra={<FlowTag flow={certificateFlow} status={c.status.id} />}>
-            <ItemLines
+            <ListItemLines
               title={
                 <DashboardLink to={`/certificado-consulta/${c.id}`}>
                   {c.certificate_number ?? `Certificado nº ${c.id}`} — fatura {c.invoice_number}
@@ -101,7 +89,7 @@ function DeclarationList({ which, title }: { which: 'analyse' | 'update'; title:
         locale={{ emptyText: <Empty description="Nenhuma declaração." /> }}
         renderItem={(d) => (
           <List.Item extra={<FlowTag flow={declarationFlow} status={d.status.id} />}>
-            <ItemLines
+            <ListItemLines
               title={<DashboardLink to={`/declaracao-consulta/${d.id}`}>{d.product_name}</DashboardLink>}
               description={`${d.exporter} · NCM ${d.ncm} · ${formatDateTime(d.updated_at)}`}
             />
