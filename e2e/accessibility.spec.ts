@@ -143,7 +143,9 @@ test.describe('axe: 0 critical and 0 serious violations (WCAG 2.2 AA)', () => {
       const submit = page.locator('main form button[type="submit"]').first();
       if ((await submit.count()) === 0) continue;
       await submit.click();
-      await expect(page.locator('.ant-form-item-explain-error').first(), path).toBeVisible();
+      // antd's field errors, or the sign-in form's own (its fields marked invalid).
+      const errors = page.locator('.ant-form-item-explain-error, [aria-invalid="true"]');
+      await expect(errors.first(), path).toBeVisible();
       found.push(...(await violations(page, `${path} (enviado vazio)`)));
     }
     // A verification code nobody issued: the page that tells a customs officer so.
