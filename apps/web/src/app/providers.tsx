@@ -18,6 +18,10 @@ const TEXT_TOKENS = {
   colorTextDescription: '#666666',
   colorTextPlaceholder: '#6b6b6b',
   colorError: '#cf1322',
+  // Typography's success / warning / danger texts.
+  colorSuccessText: '#237804',
+  colorWarningText: '#874d00',
+  colorErrorText: '#cf1322',
 } as const;
 
 /** Tag text, on each colour's lightest shade: the shades that fall short are replaced by a darker one (≥ 4.5:1). */
