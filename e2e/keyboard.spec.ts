@@ -40,14 +40,21 @@ test('signs in with the keyboard only', async ({ page }) => {
   // Signing in checks the password hash: slow on a busy machine.
   await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible({ timeout: 30_000 });
   await expect(page).toHaveURL(/\/$/);
+});
 
-  // The menu is reached and followed with the keyboard too.
-  const certificates = page
-    .getByRole('navigation', { name: 'Menu principal' })
-    .getByRole('link', { name: 'Certificados', exact: true });
-  await tabTo(page, certificates);
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1, name: 'Certificados' })).toBeVisible();
+// Known defect (issue 22): Tab reaches the side menu's "Certificados" link, but Enter on it leaves the user on the
+// home page (antd's Menu takes the key). Fixme until the menu navigates on Enter.
+test.describe('side menu', () => {
+  test.use({ role: 'analista' });
+  test.fixme('follows a side-menu item with Enter', async ({ page }) => {
+    await page.goto('/');
+    const certificates = page
+      .getByRole('navigation', { name: 'Menu principal' })
+      .getByRole('link', { name: 'Certificados', exact: true });
+    await tabTo(page, certificates);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Certificados' })).toBeVisible();
+  });
 });
 
 test.describe('analyst', () => {
