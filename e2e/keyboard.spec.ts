@@ -18,7 +18,7 @@ async function tabTo(page: Page, target: Locator, { back = false, limit = 80 } =
 
 /** The flow's success message: a dialog closed with Enter on its OK, or a toast that needs nothing. */
 async function acknowledge(page: Page, text: string): Promise<void> {
-  const message = page.getByText(text).first();
+  const message = page.getByText(text).filter({ visible: true }).first();
   await expect(message).toBeVisible();
   const dialog = page.getByRole('dialog').filter({ hasText: text });
   if ((await dialog.count()) === 0) return;
@@ -61,7 +61,7 @@ test.describe('analyst', () => {
   test.use({ role: 'analista' });
 
   test('approves a certificate in analysis with the keyboard only', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     // The demo certificate the analyst has taken (seed: invoice FC-2026-0398), found through the list's filter.
     await page.goto('/certificado');
     await expect(page.getByRole('heading', { level: 1, name: 'Certificados' })).toBeVisible();
