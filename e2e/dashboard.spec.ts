@@ -17,7 +17,7 @@ test.describe('painel (início)', () => {
     ).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('painel.png'), fullPage: true });
 
-    const figure = panel.getByRole('link', { name: /^Declarações: Rascunho, \d+$/ });
+    const figure = panel.getByRole('link', { name: /^Declarações: Rascunho\s*\d+$/ });
     await figure.click();
     await expect(page).toHaveURL(/\/declaracao\?declaration_flow_id=RASCUNHO$/);
   });

@@ -34,7 +34,7 @@ test('1. a signed-in user changes the password from the user menu', async ({ pag
   const user = await createUserWithPassword(request);
   const page = await pageAsUser(user.email, user.password);
   await page.goto('/');
-  await page.getByRole('button', { name: new RegExp(`Conta de ${user.name}`) }).click();
+  await page.getByRole('button', { name: new RegExp(user.name) }).click();
   await page.getByRole('menuitem', { name: 'Alterar senha' }).click();
   await expect(page).toHaveURL(/\/redefinir-senha$/);
   const form = page.getByRole('form', { name: 'Alterar senha' });

@@ -120,7 +120,7 @@ describe('routes and guards', () => {
   it('offers "Alterar senha" in the user menu, opening the change-password screen (issue 9, item 1)', async () => {
     storeSession(makeUser('analista', { name: 'Bruno Analista' }));
     const router = renderApp('/');
-    fireEvent.click(await screen.findByRole('button', { name: /Conta de Bruno Analista/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Bruno Analista/ }));
     fireEvent.click(await screen.findByText('Alterar senha'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/redefinir-senha'));
     expect(await screen.findByLabelText('Senha atual')).toBeTruthy();

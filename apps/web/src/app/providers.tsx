@@ -7,8 +7,42 @@ import { sessionStore } from '../lib/session';
 import { DownloadOverlay } from '../ui/download-overlay';
 import { FeedbackHost } from '../ui/feedback';
 
+/**
+ * Text colours that meet WCAG 2.2 AA (4.5:1) on white and on the light greys antd puts behind text (#fafafa table
+ * headers, #f5f5f5 page background), set once here rather than screen by screen (issue 22). antd's defaults are
+ * 45 % black for secondary text and group titles (3.36:1), 25 % for placeholders (1.83:1), #ff4d4f for errors
+ * (3.9:1), and a tag's text is the 7th shade of its colour or the status colour itself (green 3.37:1, gold 2.76:1).
+ */
+const TEXT_TOKENS = {
+  colorTextTertiary: '#666666',
+  colorTextDescription: '#666666',
+  colorTextPlaceholder: '#6b6b6b',
+  colorError: '#cf1322',
+  // Typography's success / warning / danger texts.
+  colorSuccessText: '#237804',
+  colorWarningText: '#874d00',
+  colorErrorText: '#cf1322',
+} as const;
+
+/** Tag text, on each colour's lightest shade: the shades that fall short are replaced by a darker one (≥ 4.5:1). */
+const TAG_TOKENS = {
+  colorSuccess: '#237804',
+  colorInfo: '#0b5cad',
+  colorWarning: '#874d00',
+  colorError: '#a8071a',
+  green7: '#237804',
+  cyan7: '#006d75',
+  volcano7: '#ad2102',
+  orange7: '#ad4e00',
+  gold7: '#874d00',
+  yellow7: '#876800',
+  lime7: '#3f6600',
+} as const;
+
 export const theme: ThemeConfig = {
-  token: { colorPrimary: '#0b5cad', colorLink: '#0b5cad', borderRadius: 6, fontSize: 14 },
+  token: { colorPrimary: '#0b5cad', colorLink: '#0b5cad', borderRadius: 6, fontSize: 14, ...TEXT_TOKENS },
+  // A read-only form's chosen options stay readable (the disabled tag text is #adadad on #e6e6e6 by default).
+  components: { Tag: TAG_TOKENS, Select: { multipleItemColorDisabled: '#595959' } },
 };
 
 /** Drops every cached answer when the session ends (logout, 401, another tab), so no data outlives its user. */

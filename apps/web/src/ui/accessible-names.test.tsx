@@ -1,5 +1,5 @@
 import { render, waitFor } from '@testing-library/react';
-import { App, ConfigProvider, Input, InputNumber, Modal, Pagination, Select } from 'antd';
+import { App, ConfigProvider, Input, InputNumber, Modal, Pagination, Select, Table } from 'antd';
 import ptBR from 'antd/locale/pt_BR';
 import { afterEach, describe, expect, it } from 'vitest';
 import { keepAccessibleNamesPortuguese } from './accessible-names';
@@ -55,5 +55,25 @@ describe('keepAccessibleNamesPortuguese (issue 9, item 11)', () => {
     await waitFor(() =>
       expect(document.querySelector('.anticon-edit')?.hasAttribute('aria-label')).toBe(false),
     );
+  });
+
+  it('makes a scrolling table a named region the keyboard reaches (axe: scrollable-region-focusable)', async () => {
+    stop = keepAccessibleNamesPortuguese(document.body);
+    render(
+      <Table
+        aria-label="Itens do certificado"
+        rowKey="id"
+        scroll={{ x: 900 }}
+        columns={[{ title: 'Mercadoria', dataIndex: 'name', key: 'name' }]}
+        dataSource={[{ id: 1, name: 'Café' }]}
+        pagination={false}
+      />,
+    );
+    await waitFor(() =>
+      expect(document.querySelector('.ant-table-content')?.getAttribute('tabindex')).toBe('0'),
+    );
+    const box = document.querySelector('.ant-table-content');
+    expect(box?.getAttribute('role')).toBe('region');
+    expect(box?.getAttribute('aria-label')).toBe('Itens do certificado (role para ver todas as colunas)');
   });
 });

@@ -173,6 +173,24 @@ describe('DataTable + useServerTable', () => {
     expect(cell?.className).toMatch(/ant-table-cell-fix-(right|end)/);
   });
 
+  it('shows each row as a card on a phone, every column labelled, the actions at its foot', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      storeSession(makeUser('admin'));
+      stubFetch(jsonResponse(200, page([{ id: 1, name: 'Ana' }], 1, 1)));
+      renderTable(PartiesTable);
+      const cards = await screen.findByRole('list', { name: 'Lista de exportadores' });
+      expect(screen.queryByRole('table')).toBeNull();
+      const card = within(cards).getByRole('listitem');
+      expect(within(card).getByRole('term').textContent).toBe('Nome');
+      expect(within(card).getByRole('definition').textContent).toBe('Ana');
+      expect(within(card).getByRole('button', { name: 'abrir' })).toBeTruthy();
+    } finally {
+      window.innerWidth = width;
+    }
+  });
+
   it("shows the error with 'Tentar novamente', which fetches again", async () => {
     storeSession(makeUser('admin'));
     stubFetch(

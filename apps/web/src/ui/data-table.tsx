@@ -1,8 +1,20 @@
 import { InboxOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Empty, Result, Skeleton, Space, Table, type TableProps, Typography } from 'antd';
+import {
+  Button,
+  Empty,
+  Grid,
+  Pagination,
+  Result,
+  Skeleton,
+  Space,
+  Table,
+  type TableProps,
+  Typography,
+} from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
-import type { ReactNode } from 'react';
+import type { Key, ReactNode } from 'react';
 import { isApiError } from '../api/api-error';
+import { DataCards } from './data-cards';
 import { formatRange } from './format';
 import type { ServerTable } from './use-server-table';
 
@@ -47,6 +59,12 @@ function nextOrder<T>(sorter: SorterResult<T> | SorterResult<T>[]): string | und
   return first.order === 'descend' ? `-${key}` : key;
 }
 
+function keyOf<T>(rowKey: TableProps<T>['rowKey'], row: T, index: number): Key {
+  if (typeof rowKey === 'function') return rowKey(row, index);
+  if (rowKey !== undefined) return (row as Record<string, Key>)[rowKey as string] ?? index;
+  return index;
+}
+
 /**
  * The list table of every screen: server paging with the server's per_page and '1–10 de 5.432',
  * skeleton on first load, an empty state that says what to do next, an error state with 'Tentar novamente'.
@@ -62,6 +80,8 @@ export function DataTable<T extends object>({
   ...rest
 }: DataTableProps<T>) {
   const { list } = table;
+  // On a phone (under 576 px) a row is a card: every column in sight without scrolling sideways.
+  const phone = Grid.useBreakpoint().sm === false;
 
   if (table.isLoading) {
     return (
@@ -130,6 +150,31 @@ export function DataTable<T extends object>({
       : sorted;
   });
 
+  const pagination = {
+    current: table.page,
+    pageSize: table.perPage || table.rows.length,
+    total: table.total,
+    showSizeChanger: false,
+    hideOnSinglePage: false,
+    showTotal: (total: number, [from, to]: [number, number]) =>
+      formatRange(from, to, total, table.totalCapped),
+  };
+
+  if (phone) {
+    return (
+      <>
+        <DataCards
+          rows={table.rows}
+          columns={columns}
+          rowKey={(row, index) => keyOf(rowKey, row, index)}
+          label={label}
+          actionsKey={ACTIONS_KEY}
+        />
+        <Pagination {...pagination} simple align="center" onChange={(page) => list.setPage(page)} />
+      </>
+    );
+  }
+
   return (
     <Table<T>
       {...rest}
@@ -142,17 +187,10 @@ export function DataTable<T extends object>({
       // Columns sized by their content: the pinned actions column would otherwise switch the table to a fixed
       // layout that splits e-mails and names mid-word at 1024 px.
       tableLayout={rest.tableLayout ?? 'auto'}
-      pagination={{
-        current: table.page,
-        pageSize: table.perPage || table.rows.length,
-        total: table.total,
-        showSizeChanger: false,
-        hideOnSinglePage: false,
-        showTotal: (total, [from, to]) => formatRange(from, to, total, table.totalCapped),
-      }}
-      onChange={(pagination, _filters, sorter, extra) => {
+      pagination={pagination}
+      onChange={(next, _filters, sorter, extra) => {
         if (extra.action === 'sort') list.setOrder(nextOrder(sorter));
-        else if (extra.action === 'paginate' && pagination.current) list.setPage(pagination.current);
+        else if (extra.action === 'paginate' && next.current) list.setPage(next.current);
       }}
     />
   );

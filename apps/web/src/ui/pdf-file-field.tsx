@@ -54,6 +54,8 @@ export type PdfFileFieldProps = {
   status?: 'error';
   'aria-describedby'?: string;
   'aria-invalid'?: boolean;
+  /** From FormField: a button takes no aria-required (ARIA), so a required file is said in its description. */
+  'aria-required'?: boolean;
 };
 
 /**
@@ -72,8 +74,12 @@ export function PdfFileField({
   onChange,
   onBlur,
   status,
-  ...aria
+  'aria-required': required,
+  'aria-describedby': describedBy,
+  'aria-invalid': invalid,
 }: PdfFileFieldProps) {
+  const requiredId = id ? `${id}-required` : undefined;
+  const description = [describedBy, required ? requiredId : undefined].filter(Boolean).join(' ') || undefined;
   const change = (next: PdfValue) => {
     onChange?.(next);
     onBlur?.();
@@ -117,10 +123,21 @@ export function PdfFileField({
             return false;
           }}
         >
-          <Button id={id} icon={<UploadOutlined aria-hidden />} danger={status === 'error'} {...aria}>
+          <Button
+            id={id}
+            icon={<UploadOutlined aria-hidden />}
+            danger={status === 'error'}
+            aria-describedby={description}
+            aria-invalid={invalid}
+          >
             {current || value instanceof File ? 'Trocar arquivo' : pickLabel}
           </Button>
         </Upload>
+        {required && requiredId ? (
+          <span id={requiredId} className="visually-hidden">
+            Arquivo obrigatório.
+          </span>
+        ) : null}
         {removable && current && value === undefined ? (
           <Button icon={<DeleteOutlined aria-hidden />} onClick={() => change(null)}>
             Remover

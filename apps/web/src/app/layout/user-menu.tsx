@@ -37,7 +37,8 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
       >
         <Button
           type="text"
-          aria-label={`Conta de ${user?.name ?? 'usuário'}`}
+          // The visible name and role are the button's name (WCAG 2.5.3); on a phone only the avatar shows.
+          aria-label={compact ? `Conta de ${user?.name ?? 'usuário'}` : undefined}
           style={{ height: 'auto', paddingBlock: 4, paddingInline: compact ? 4 : 8 }}
         >
           <Flex align="center" gap={10}>

@@ -11,6 +11,7 @@ import { Alert, Button, Card, Empty, List, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { FlowTag } from '../../ui/flow-tag';
 import { formatDate, formatDateTime, formatMoney, formatNcm, formatTaxId } from '../../ui/format';
+import { ListItemLines } from '../../ui/list-item-lines';
 import { RecordSection } from '../../ui/record-section';
 import { type CertificateFileKind, downloadCertificateFile } from './api/documents';
 import { CERTIFICATE_SCREENS } from './api/keys';
@@ -142,10 +143,12 @@ const itemColumns: ColumnsType<CertificateItem> = [
     align: 'right',
     render: (_, item) => decimal(item.net_weight) ?? '—',
   },
+  // The value and the criterion are what the analyst checks: pinned to the right edge while the rest scrolls.
   {
     title: 'Valor FOB',
     key: 'fob',
     align: 'right',
+    fixed: 'right',
     render: (_, item) => formatMoney(item.fob_value_usd, 'USD'),
   },
   {
@@ -153,6 +156,7 @@ const itemColumns: ColumnsType<CertificateItem> = [
     title: 'Critério',
     key: 'criterion',
     width: 80,
+    fixed: 'right',
     render: (_, item) => <span title={item.origin_criterion}>{item.origin_criterion.split(' — ')[0]}</span>,
   },
 ];
@@ -188,7 +192,7 @@ export function CitedDeclarationsSection({ certificate }: { certificate: Certifi
           dataSource={cited}
           renderItem={(item) => (
             <List.Item>
-              <List.Item.Meta
+              <ListItemLines
                 title={`Declaração nº ${item.declaration.id} — ${item.declaration.product_name}`}
                 description={`NCM ${formatNcm(item.ncm)} · critério ${item.origin_criterion}${item.norm_text ? ` · ${item.norm_text}` : ''}`}
               />
@@ -236,7 +240,7 @@ export function CertificateAttachmentsSection({ certificate }: { certificate: Ce
                 : []
             }
           >
-            <List.Item.Meta
+            <ListItemLines
               title={a.label}
               description={
                 a.file

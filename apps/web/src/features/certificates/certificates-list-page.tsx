@@ -87,11 +87,14 @@ export function CertificatesListPage() {
         </TwoLineCell>
       ),
     },
-    flowStatusColumn(certificateFlow),
+    // Where each certificate stands stays in sight on a 1024 px laptop: pinned beside the actions while the
+    // parties and the invoice scroll.
+    { ...flowStatusColumn<CertificateListItem>(certificateFlow), fixed: 'right' },
     {
       title: 'Último passo',
       key: 'last_step_at',
-      render: (_, row) => formatDateTime(row.last_step_at),
+      fixed: 'right',
+      render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.last_step_at)}</span>,
     },
     {
       title: 'Ações',

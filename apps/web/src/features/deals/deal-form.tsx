@@ -1,7 +1,7 @@
 import { DEAL_TEXTS, type DealDetail } from '@origem/contract/schemas/deals';
 import { CLASSIFICATION_TYPE_KEYS, CLASSIFICATION_TYPES } from '@origem/contract/schemas/nomenclature';
 import { useNavigate } from '@tanstack/react-router';
-import { Card, Col, ConfigProvider, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { Card, Col, ConfigProvider, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
 import { useRef } from 'react';
 import { isApiError } from '../../api/api-error';
 import { notifySuccess, toast } from '../../ui/feedback';
@@ -156,9 +156,7 @@ export function DealForm({ deal, readOnly = false }: DealFormProps) {
         <Card
           title="Normas de origem"
           extra={
-            <span style={{ color: 'rgba(0, 0, 0, 0.45)' }}>
-              Base legal impressa nos itens dos certificados
-            </span>
+            <Typography.Text type="secondary">Base legal impressa nos itens dos certificados</Typography.Text>
           }
           style={{ marginBottom: 16 }}
         >

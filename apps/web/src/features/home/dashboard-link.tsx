@@ -7,24 +7,28 @@ export function DashboardLink({
   to,
   search,
   children,
-  label,
+  context,
 }: {
   to: string;
   search?: SearchValues;
   children: ReactNode;
-  label?: string;
+  /**
+   * Said before the visible text to assistive technology only ('Certificados: '): the link's name keeps the visible
+   * text whole (WCAG 2.5.3), which an aria-label replacing it would not.
+   */
+  context?: string;
 }) {
   const query = search ? `?${new URLSearchParams(search).toString()}` : '';
   return (
     <Typography.Link
       href={`${to}${query}`}
-      aria-label={label}
       onClick={(event) => {
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
         event.preventDefault();
         navigateTo(to, search);
       }}
     >
+      {context ? <span className="visually-hidden">{context}</span> : null}
       {children}
     </Typography.Link>
   );

@@ -5,6 +5,7 @@ import { Alert, Card, Col, Empty, List, Row, Skeleton, Statistic, Typography } f
 import { lazy, Suspense } from 'react';
 import { FlowTag } from '../../ui/flow-tag';
 import { formatDateTime } from '../../ui/format';
+import { ListItemLines } from '../../ui/list-item-lines';
 import {
   useDashboardCertificates,
   useDashboardDeclarations,
@@ -43,7 +44,7 @@ function Figures({
       <Row gutter={[12, 12]}>
         {figures.map((f) => (
           <Col key={f.status} xs={12} md={8} xl={4}>
-            <DashboardLink to={path} search={{ [param]: f.status }} label={`${noun}: ${f.label}, ${f.count}`}>
+            <DashboardLink to={path} search={{ [param]: f.status }} context={`${noun}: `}>
               <Statistic title={f.label} value={f.count} groupSeparator="." />
             </DashboardLink>
           </Col>
@@ -63,7 +64,7 @@ function CertificateList({ which, title }: { which: 'analyse' | 'update'; title:
         locale={{ emptyText: <Empty description="Nenhum certificado." /> }}
         renderItem={(c) => (
           <List.Item extra={<FlowTag flow={certificateFlow} status={c.status.id} />}>
-            <List.Item.Meta
+            <ListItemLines
               title={
                 <DashboardLink to={`/certificado-consulta/${c.id}`}>
                   {c.certificate_number ?? `Certificado nº ${c.id}`} — fatura {c.invoice_number}
@@ -88,7 +89,7 @@ function DeclarationList({ which, title }: { which: 'analyse' | 'update'; title:
         locale={{ emptyText: <Empty description="Nenhuma declaração." /> }}
         renderItem={(d) => (
           <List.Item extra={<FlowTag flow={declarationFlow} status={d.status.id} />}>
-            <List.Item.Meta
+            <ListItemLines
               title={<DashboardLink to={`/declaracao-consulta/${d.id}`}>{d.product_name}</DashboardLink>}
               description={`${d.exporter} · NCM ${d.ncm} · ${formatDateTime(d.updated_at)}`}
             />

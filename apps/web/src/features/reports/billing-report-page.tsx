@@ -224,7 +224,9 @@ function BillingReportScreen({ kind }: { kind: BillingKind }) {
                       key={type}
                       size="small"
                       loading={busy === `${row.id}-${type}`}
-                      aria-label={`Baixar ${REPORT_TYPE_LABELS[type]} de ${row.name}`}
+                      // Starts from the visible format name, as the button reads (WCAG 2.5.3).
+                      aria-label={`Baixar ${type.toUpperCase()} de ${row.name}`}
+                      title={`${REPORT_TYPE_LABELS[type]} de ${row.name}`}
                       onClick={() => void download(row.id, type)}
                     >
                       {type.toUpperCase()}

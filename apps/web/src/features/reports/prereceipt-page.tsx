@@ -70,7 +70,7 @@ export function PrereceiptPage() {
             render: (_, l) => (
               <Button
                 size="small"
-                aria-label={`Abrir o pré-recibo do certificado ${l.certificate_number ?? l.id}`}
+                aria-label={`PDF do pré-recibo do certificado ${l.certificate_number ?? l.id}`}
                 onClick={() => void openFileInNewWindow(`/v1/certificate/prereceipt/${l.id}`)}
               >
                 PDF
