@@ -210,27 +210,40 @@ export const declarationMaterialInputSchema = z.object({
 });
 export type DeclarationMaterialInput = z.infer<typeof declarationMaterialInputSchema>;
 
-/** The materials, in order: an array (JSON body), or its JSON text (multipart field `materials`). */
-export const materialsField = z
-  .preprocess(
-    (v) => {
-      if (v === undefined || v === null) return [];
-      if (typeof v !== 'string') return v;
-      if (v.trim() === '') return [];
-      try {
-        return JSON.parse(v) as unknown;
-      } catch {
-        return NOT_JSON;
-      }
-    },
-    z
-      .array(declarationMaterialInputSchema, { error: declarationMessages.materialsInvalid })
-      .max(MAX_MATERIALS, declarationMessages.materialsMax),
-  )
-  .refine(
-    (materials) => materials.reduce((sum, m) => sum + centsOf(m.fob_share_percent), 0) <= 100_00,
-    declarationMessages.sharesOver100,
-  );
+/**
+ * The materials, in order: an array (JSON body), or its JSON text (multipart field `materials`), each row checked
+ * by `material` (the web's rows read their numbers pt-BR first), their shares at most 100% in all.
+ */
+export function materialsListOf<T extends z.ZodType<Pick<DeclarationMaterialInput, 'fob_share_percent'>>>(
+  material: T,
+) {
+  return z
+    .preprocess(
+      (v) => {
+        if (v === undefined || v === null) return [];
+        if (typeof v !== 'string') return v;
+        if (v.trim() === '') return [];
+        try {
+          return JSON.parse(v) as unknown;
+        } catch {
+          return NOT_JSON;
+        }
+      },
+      z
+        .array(material, { error: declarationMessages.materialsInvalid })
+        .max(MAX_MATERIALS, declarationMessages.materialsMax),
+    )
+    .refine(
+      (materials: z.output<T>[]) =>
+        materials.reduce(
+          (sum, m) =>
+            sum + centsOf((m as Pick<DeclarationMaterialInput, 'fob_share_percent'>).fob_share_percent),
+          0,
+        ) <= 100_00,
+      declarationMessages.sharesOver100,
+    );
+}
+export const materialsField = materialsListOf(declarationMaterialInputSchema);
 
 /** Multipart sends every value as text: 'true'/'1'/'on' mean yes. */
 const flag = z.preprocess(

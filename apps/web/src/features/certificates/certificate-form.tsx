@@ -3,12 +3,14 @@ import {
   type Certificate,
   certificateMessages,
 } from '@origem/contract/schemas/certificates';
+import { DECIMAL_PLACES } from '@origem/contract/validators/decimal-pt';
 import { useNavigate } from '@tanstack/react-router';
 import { Card, Col, Divider, Input, Row, Space, Switch } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useSession } from '../../lib/session';
 import { DateInput } from '../../ui/date-input';
+import { DecimalInput } from '../../ui/decimal-input';
 import { showSuccessDialog } from '../../ui/feedback';
 import { ApiForm, FormActions, FormField, useApiForm } from '../../ui/form';
 import { PdfFileField } from '../../ui/pdf-file-field';
@@ -209,17 +211,17 @@ export function CertificateForm({ certificate }: { certificate?: Certificate }) 
           <Row gutter={16}>
             <Col {...third}>
               <FormField name="gross_weight" label="Peso bruto">
-                <Input inputMode="decimal" />
+                <DecimalInput places={DECIMAL_PLACES.quantity} />
               </FormField>
             </Col>
             <Col {...third}>
               <FormField name="net_weight" label="Peso líquido">
-                <Input inputMode="decimal" />
+                <DecimalInput places={DECIMAL_PLACES.quantity} />
               </FormField>
             </Col>
             <Col {...third}>
               <FormField name="volume" label="Volume">
-                <Input inputMode="decimal" />
+                <DecimalInput places={DECIMAL_PLACES.quantity} />
               </FormField>
             </Col>
             <Col {...third}>
