@@ -145,7 +145,7 @@ test('drafted, analysed with the origin check, approved by delivery, printed, an
   await choose(form, 'País de origem do material 2', 'China (CN)', { typed: 'China' });
   await form.getByLabel('Valor CIF do material 2').fill('0,80');
   await form.getByLabel('Participação no FOB do material 2').fill('8');
-  await expect(form.getByText('Soma das participações no FOB: 43,00%')).toBeVisible();
+  await expect(form.getByText('Soma das participações no FOB: 43,00 %')).toBeVisible();
   await shot(page, 'declaracao-nova');
   await form.getByRole('button', { name: 'Salvar' }).click();
   await confirmSuccess(page, 'Declaração cadastrada com sucesso!');
@@ -172,7 +172,7 @@ test('drafted, analysed with the origin check, approved by delivery, printed, an
   await analyst.getByRole('button', { name: 'Iniciar análise' }).click();
   await confirmSuccess(analyst, 'Declaração em análise.');
   const check = analyst.getByRole('region', { name: 'Verificação de origem' });
-  await expect(check.getByText('Dentro do teto: 8,00% de 40,00%')).toBeVisible();
+  await expect(check.getByText('Dentro do teto: 8,00 % de 40,00 %')).toBeVisible();
   await expect(
     check.getByText('Todos os materiais não originários mudam de posição tarifária.'),
   ).toBeVisible();

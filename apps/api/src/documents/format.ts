@@ -1,3 +1,4 @@
+import { formatDecimalPtBr } from '@origem/contract/validators/decimal-pt';
 import { formatCnpj, formatCpf, unmaskTaxId } from '@origem/contract/validators/tax-id';
 
 /** How documents print values: pt-BR, Brasília time (the documents are Brazilian, wherever the server runs). */
@@ -42,4 +43,18 @@ export function printMoney(value: number | string | null | undefined, currency =
   return currency === 'BRL'
     ? money.format(amount)
     : new Intl.NumberFormat('pt-BR', { style: 'currency', currency }).format(amount);
+}
+
+/**
+ * A stored decimal with the field's decimals and its unit, as the screens show it: ('25920.000', 3) → '25.920,000',
+ * ('12.5', 2, '%') → '12,50 %'. Exact: the stored text is never read through floating point.
+ */
+export function printDecimal(
+  value: number | string | null | undefined,
+  places: number,
+  unit?: string,
+): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const number = formatDecimalPtBr(value, places);
+  return unit ? `${number} ${unit}` : number;
 }

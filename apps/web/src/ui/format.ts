@@ -1,3 +1,4 @@
+import { formatDecimalPtBr } from '@origem/contract/validators/decimal-pt';
 import { formatCnpj, formatCpf, unmaskTaxId } from '@origem/contract/validators/tax-id';
 import { dayjs } from './dayjs';
 import { maskCep, maskNcm, maskPhone } from './masks';
@@ -48,6 +49,21 @@ const integer = new Intl.NumberFormat('pt-BR');
 /** 5432 → '5.432' */
 export function formatNumber(value: Maybe<number>, empty = ''): string {
   return value === null || value === undefined || Number.isNaN(value) ? empty : integer.format(value);
+}
+
+/**
+ * A stored decimal with the field's decimals and its unit, as the form shows it: ('25920.000', 3, 'kg') →
+ * '25.920,000 kg', ('12.5', 2, '%') → '12,50 %'. Exact: the text is never read through floating point.
+ */
+export function formatDecimal(
+  value: Maybe<number | string>,
+  places: number,
+  unit?: Maybe<string>,
+  empty = '',
+): string {
+  if (value === null || value === undefined || value === '') return empty;
+  const number = formatDecimalPtBr(value, places);
+  return unit ? `${number} ${unit}` : number;
 }
 
 /** 1234.5 → 'R$ 1.234,50' (or 'US$ 1.234,50' with 'USD'). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { certificateFlow, type StateOf, stateCodes } from '../flows';
 import { messages } from '../messages.pt';
 import { MAX_ID, optionalId, optionalText, pageQuery, paginated } from '../paging';
+import { DECIMAL_PLACES, parseDecimalPtBr } from '../validators/decimal-pt';
 import { optionalDate } from './audit';
 import { moneyField } from './declarations';
 import { optionalNullableText, requiredChoice } from './fields';
@@ -114,14 +115,21 @@ export const certificateMessages = {
 
 // ---- field building blocks -------------------------------------------------------------------------------------
 
-/** A decimal with up to 3 places, as stored: '1234.500'. Accepts a number, '1234.5', '1234,5' or '1.234,5'. */
+/**
+ * A decimal with up to 3 places, as stored: '1234.500'. Accepts a number, the machine form '1234.5', or pt-BR text
+ * with a comma ('1234,5', '1.234,5'), read strictly: '1.23,4' is refused, not guessed. A dot alone is the machine
+ * form's decimal point (ERPs send '25.92'); the screens send the canonical form, never pt-BR.
+ */
 export function normalizeQuantity(value: unknown): unknown {
   if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? value.toFixed(3) : value;
   if (typeof value !== 'string') return value;
   const raw = value.trim().replace(/\s/g, '');
   if (raw === '') return undefined;
-  const text = raw.includes(',') ? raw.replace(/\./g, '').replace(',', '.') : raw;
-  const match = /^(\d{1,13})(?:\.(\d{1,3}))?$/.exec(text);
+  if (raw.includes(',')) {
+    const parsed = parseDecimalPtBr(raw, DECIMAL_PLACES.quantity);
+    return parsed.ok ? parsed.value : value;
+  }
+  const match = /^(\d{1,13})(?:\.(\d{1,3}))?$/.exec(raw);
   if (!match) return value;
   return `${(match[1] ?? '0').replace(/^0+(?=\d)/, '')}.${(match[2] ?? '').padEnd(3, '0')}`;
 }

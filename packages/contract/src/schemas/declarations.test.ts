@@ -32,6 +32,13 @@ describe('decimals as the API keeps them (strings with 2 places)', () => {
     expect(moneyField.parse('123456789012,99')).toBe('123456789012.99');
   });
 
+  it('reads text with a comma strictly as pt-BR: misplaced dots are refused, not dropped', () => {
+    for (const bad of ['1.23,4', '12.34,5', '1,234.56', '1.2345,6']) {
+      expect(moneyField.safeParse(bad).success, bad).toBe(false);
+    }
+    expect(moneyField.parse('1.234.567,8')).toBe('1234567.80');
+  });
+
   it('percentages go from 0 to 100', () => {
     expect(percentField.parse('100')).toBe('100.00');
     expect(percentField.parse('0,5')).toBe('0.50');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { declarationFlow, type StateOf, stateCodes } from '../flows';
 import { messages } from '../messages.pt';
 import { listOf, MAX_ID, optionalId, optionalText, pageQuery, paginated } from '../paging';
+import { DECIMAL_PLACES, parseDecimalPtBr } from '../validators/decimal-pt';
 import { isValidNcm, unmaskNcm } from '../validators/ncm';
 import { optionalDate } from './audit';
 import { optionalNullableText, requiredChoice, requiredText, whenFieldsParsed } from './fields';
@@ -134,8 +135,9 @@ export const declarationMessages = {
 const NOT_JSON = Symbol('not json');
 
 /**
- * A non-negative decimal with at most 2 places, as the API stores it: '1234.56'. Accepts a number, '1234.56',
- * '1234,56' or '1.234,56' (a comma makes the dots thousands separators). Anything else stays as it came and fails.
+ * A non-negative decimal with at most 2 places, as the API stores it: '1234.56'. Accepts a number, the machine form
+ * '1234.56', or pt-BR text with a comma ('1234,56', '1.234,56'), read strictly ('1.23,4' is refused, not guessed).
+ * Anything else stays as it came and fails.
  */
 export function normalizeDecimal(value: unknown): unknown {
   if (typeof value === 'number') {
@@ -147,8 +149,11 @@ export function normalizeDecimal(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const raw = value.trim().replace(/\s/g, '');
   if (raw === '') return undefined;
-  const text = raw.includes(',') ? raw.replace(/\./g, '').replace(',', '.') : raw;
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (raw.includes(',')) {
+    const parsed = parseDecimalPtBr(raw, DECIMAL_PLACES.money);
+    return parsed.ok ? parsed.value : value;
+  }
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(raw);
   if (!match) return value;
   const whole = (match[1] ?? '0').replace(/^0+(?=\d)/, '');
   return `${whole}.${(match[2] ?? '').padEnd(2, '0')}`;
@@ -205,27 +210,40 @@ export const declarationMaterialInputSchema = z.object({
 });
 export type DeclarationMaterialInput = z.infer<typeof declarationMaterialInputSchema>;
 
-/** The materials, in order: an array (JSON body), or its JSON text (multipart field `materials`). */
-export const materialsField = z
-  .preprocess(
-    (v) => {
-      if (v === undefined || v === null) return [];
-      if (typeof v !== 'string') return v;
-      if (v.trim() === '') return [];
-      try {
-        return JSON.parse(v) as unknown;
-      } catch {
-        return NOT_JSON;
-      }
-    },
-    z
-      .array(declarationMaterialInputSchema, { error: declarationMessages.materialsInvalid })
-      .max(MAX_MATERIALS, declarationMessages.materialsMax),
-  )
-  .refine(
-    (materials) => materials.reduce((sum, m) => sum + centsOf(m.fob_share_percent), 0) <= 100_00,
-    declarationMessages.sharesOver100,
-  );
+/**
+ * The materials, in order: an array (JSON body), or its JSON text (multipart field `materials`), each row checked
+ * by `material` (the web's rows read their numbers pt-BR first), their shares at most 100% in all.
+ */
+export function materialsListOf<T extends z.ZodType<Pick<DeclarationMaterialInput, 'fob_share_percent'>>>(
+  material: T,
+) {
+  return z
+    .preprocess(
+      (v) => {
+        if (v === undefined || v === null) return [];
+        if (typeof v !== 'string') return v;
+        if (v.trim() === '') return [];
+        try {
+          return JSON.parse(v) as unknown;
+        } catch {
+          return NOT_JSON;
+        }
+      },
+      z
+        .array(material, { error: declarationMessages.materialsInvalid })
+        .max(MAX_MATERIALS, declarationMessages.materialsMax),
+    )
+    .refine(
+      (materials: z.output<T>[]) =>
+        materials.reduce(
+          (sum, m) =>
+            sum + centsOf((m as Pick<DeclarationMaterialInput, 'fob_share_percent'>).fob_share_percent),
+          0,
+        ) <= 100_00,
+      declarationMessages.sharesOver100,
+    );
+}
+export const materialsField = materialsListOf(declarationMaterialInputSchema);
 
 /** Multipart sends every value as text: 'true'/'1'/'on' mean yes. */
 const flag = z.preprocess(

@@ -1,6 +1,7 @@
+import { DECIMAL_PLACES } from '@origem/contract/validators/decimal-pt';
 import { formatNcm } from '@origem/contract/validators/ncm';
 import type { Content, TableCell } from 'pdfmake/interfaces';
-import { printDate, printMoney } from '../format';
+import { printDate, printDecimal, printMoney } from '../format';
 import { qrCode, renderPdf } from './render';
 
 /** A field of the deal's certificate model: whether the form has it (NA: not printed) and its printed label. */
@@ -108,7 +109,7 @@ function itemsTable(data: CertificatePdfData): Content {
       key: 'item_quantity',
       width: 60,
       align: 'right',
-      value: (i) => Number(i.quantity).toLocaleString('pt-BR'),
+      value: (i) => printDecimal(i.quantity, DECIMAL_PLACES.quantity),
     },
     { key: 'item_unit', width: 36, value: (i) => i.unit ?? '—' },
     { key: 'item_fob_value', width: 64, align: 'right', value: (i) => printMoney(i.fob, 'USD') },

@@ -1,7 +1,8 @@
 import { declarationFlow, stateLabel } from '@origem/contract/flows';
+import { DECIMAL_PLACES } from '@origem/contract/validators/decimal-pt';
 import { formatNcm } from '@origem/contract/validators/ncm';
 import type { Content, TableCell } from 'pdfmake/interfaces';
-import { printDate, printDateTime, printMoney, printTaxId } from '../format';
+import { printDate, printDateTime, printDecimal, printMoney, printTaxId } from '../format';
 import { field, qrCode, renderPdf } from './render';
 
 export type DeclarationPdfData = {
@@ -78,7 +79,7 @@ function printDay(day: string | null): string {
 }
 
 const usd = (value: string) => printMoney(value, 'USD');
-const percent = (value: string) => `${Number(value).toLocaleString('pt-BR', { minimumFractionDigits: 2 })} %`;
+const percent = (value: string) => printDecimal(value, DECIMAL_PLACES.percent, '%');
 
 function header(data: DeclarationPdfData): Content {
   const title = 'DECLARAÇÃO DE ORIGEM DO PRODUTOR';

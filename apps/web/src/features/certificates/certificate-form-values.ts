@@ -5,17 +5,34 @@ import {
   certificateMessages,
 } from '@origem/contract/schemas/certificates';
 import { requiredChoice } from '@origem/contract/schemas/fields';
+import { DECIMAL_PLACES } from '@origem/contract/validators/decimal-pt';
 import { z } from 'zod';
+import { decimalText, ptBrDecimal } from '../../ui/decimal-field';
 import { pdfFileValue } from '../../ui/pdf-file-field';
 
+const { quantity: QUANTITY, money: MONEY } = DECIMAL_PLACES;
+const headerFields = certificateInputSchema.shape;
+const itemFields = certificateItemInputSchema.shape;
+
+/** An item as the form holds it: the numbers as pt-BR text ('1.234,56'), canonical once parsed. */
+export const certificateItemFormSchema = certificateItemInputSchema.extend({
+  quantity: ptBrDecimal(itemFields.quantity, QUANTITY),
+  gross_weight: ptBrDecimal(itemFields.gross_weight, QUANTITY),
+  net_weight: ptBrDecimal(itemFields.net_weight, QUANTITY),
+  fob_value_usd: ptBrDecimal(itemFields.fob_value_usd, MONEY),
+});
+
 /**
- * The certificate form: the contract's input (the same checks the server makes) plus the two invoice PDFs that go
- * with the save, and the exporter required of whoever picks it (staff, dispatchers).
+ * The certificate form: the contract's input (the same checks the server makes, the numbers typed pt-BR) plus the
+ * two invoice PDFs that go with the save, and the exporter required of whoever picks it (staff, dispatchers).
  */
 export function certificateFormSchema(picksExporter: boolean) {
   return certificateInputSchema.extend({
     ...(picksExporter ? { exporter_id: requiredChoice(certificateMessages.exporterRequired) } : {}),
-    items: z.array(certificateItemInputSchema),
+    gross_weight: ptBrDecimal(headerFields.gross_weight, QUANTITY),
+    net_weight: ptBrDecimal(headerFields.net_weight, QUANTITY),
+    volume: ptBrDecimal(headerFields.volume, QUANTITY),
+    items: z.array(certificateItemFormSchema),
     commercial_invoice: pdfFileValue,
     intervenor_invoice: pdfFileValue,
   });
@@ -23,7 +40,7 @@ export function certificateFormSchema(picksExporter: boolean) {
 export type CertificateFormSchema = ReturnType<typeof certificateFormSchema>;
 export type CertificateFormValues = z.input<CertificateFormSchema>;
 export type CertificateFormOutput = z.output<CertificateFormSchema>;
-export type CertificateItemValues = z.input<typeof certificateItemInputSchema>;
+export type CertificateItemValues = z.input<typeof certificateItemFormSchema>;
 
 export const emptyItem = (): CertificateItemValues => ({
   declaration_id: undefined as unknown as number,
@@ -59,19 +76,19 @@ export function certificateDefaults(
     measurement_unit_volume_id: certificate?.measurement_unit_volume_id ?? null,
     invoice_number: text(certificate?.invoice_number),
     invoice_date: certificate?.invoice_date,
-    gross_weight: text(certificate?.gross_weight),
-    net_weight: text(certificate?.net_weight),
-    volume: text(certificate?.volume),
+    gross_weight: decimalText(certificate?.gross_weight, QUANTITY),
+    net_weight: decimalText(certificate?.net_weight, QUANTITY),
+    volume: decimalText(certificate?.volume, QUANTITY),
     observations: text(certificate?.observations),
     has_digital_signature: certificate?.has_digital_signature ?? false,
     items: (certificate?.items ?? []).map((item) => ({
       declaration_id: item.declaration_id,
       description: item.description,
-      quantity: item.quantity,
+      quantity: decimalText(item.quantity, QUANTITY),
       measurement_unit_id: item.measurement_unit_id,
-      gross_weight: text(item.gross_weight),
-      net_weight: text(item.net_weight),
-      fob_value_usd: item.fob_value_usd,
+      gross_weight: decimalText(item.gross_weight, QUANTITY),
+      net_weight: decimalText(item.net_weight, QUANTITY),
+      fob_value_usd: decimalText(item.fob_value_usd, MONEY),
       ncm_description: text(item.ncm_description),
     })),
     commercial_invoice: undefined,

@@ -4,6 +4,7 @@ import {
   certificateMessages,
 } from '@origem/contract/schemas/certificates';
 import { isWeightUnit } from '@origem/contract/schemas/lookups';
+import { DECIMAL_PLACES } from '@origem/contract/validators/decimal-pt';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Card, Col, Divider, Input, Row, Space, Switch } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
@@ -11,6 +12,7 @@ import { useWatch } from 'react-hook-form';
 import { useSession } from '../../lib/session';
 import { confirmAction } from '../../ui/confirm-dialog';
 import { DateInput } from '../../ui/date-input';
+import { DecimalInput } from '../../ui/decimal-input';
 import { notifySuccess } from '../../ui/feedback';
 import { ApiForm, FormActions, FormField, useApiForm } from '../../ui/form';
 import { PdfFileField } from '../../ui/pdf-file-field';
@@ -261,17 +263,17 @@ export function CertificateForm({ certificate }: { certificate?: Certificate }) 
           <Row gutter={16}>
             <Col {...third}>
               <FormField name="gross_weight" label="Peso bruto">
-                <Input inputMode="decimal" />
+                <DecimalInput places={DECIMAL_PLACES.quantity} />
               </FormField>
             </Col>
             <Col {...third}>
               <FormField name="net_weight" label="Peso líquido">
-                <Input inputMode="decimal" />
+                <DecimalInput places={DECIMAL_PLACES.quantity} />
               </FormField>
             </Col>
             <Col {...third}>
               <FormField name="volume" label="Volume">
-                <Input inputMode="decimal" />
+                <DecimalInput places={DECIMAL_PLACES.quantity} />
               </FormField>
             </Col>
             <Col {...third}>

@@ -1,10 +1,12 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Certificate } from '@origem/contract/schemas/certificates';
 import type { CitableDeclaration } from '@origem/contract/schemas/declarations';
+import { DECIMAL_PLACES } from '@origem/contract/validators/decimal-pt';
 import { Alert, Button, Card, Col, Flex, Input, Row, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { confirmAction } from '../../ui/confirm-dialog';
+import { DecimalInput } from '../../ui/decimal-input';
 import { FormField } from '../../ui/form';
 import { formatNcm } from '../../ui/format';
 import type { SelectOption } from '../../ui/remote-select';
@@ -157,7 +159,7 @@ export function CertificateItemsEditor({
             </Col>
             <Col {...quarter}>
               <FormField name={`items.${index}.quantity`} label="Quantidade" required>
-                <Input inputMode="decimal" />
+                <DecimalInput places={DECIMAL_PLACES.quantity} />
               </FormField>
             </Col>
             <Col {...quarter}>
@@ -167,17 +169,17 @@ export function CertificateItemsEditor({
             </Col>
             <Col {...quarter}>
               <FormField name={`items.${index}.gross_weight`} label="Peso bruto (kg)">
-                <Input inputMode="decimal" />
+                <DecimalInput places={DECIMAL_PLACES.quantity} unit="kg" />
               </FormField>
             </Col>
             <Col {...quarter}>
               <FormField name={`items.${index}.net_weight`} label="Peso líquido (kg)">
-                <Input inputMode="decimal" />
+                <DecimalInput places={DECIMAL_PLACES.quantity} unit="kg" />
               </FormField>
             </Col>
             <Col {...third}>
               <FormField name={`items.${index}.fob_value_usd`} label="Valor FOB (US$)" required>
-                <Input inputMode="decimal" />
+                <DecimalInput places={DECIMAL_PLACES.money} currency="US$" />
               </FormField>
             </Col>
             <Col span={24}>

@@ -6,11 +6,19 @@ import {
   type CertificateItem,
 } from '@origem/contract/schemas/certificates';
 import { downloadFileName } from '@origem/contract/schemas/files';
+import { DECIMAL_PLACES } from '@origem/contract/validators/decimal-pt';
 import { Link } from '@tanstack/react-router';
 import { Alert, Button, Card, Empty, List, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { FlowTag } from '../../ui/flow-tag';
-import { formatDate, formatDateTime, formatMoney, formatNcm, formatTaxId } from '../../ui/format';
+import {
+  formatDate,
+  formatDateTime,
+  formatDecimal,
+  formatMoney,
+  formatNcm,
+  formatTaxId,
+} from '../../ui/format';
 import { ListItemLines } from '../../ui/list-item-lines';
 import { RecordSection } from '../../ui/record-section';
 import { type CertificateFileKind, downloadCertificateFile } from './api/documents';
@@ -27,10 +35,9 @@ export function certificateTitle(certificate: Pick<Certificate, 'id' | 'certific
     : `Certificado nº ${certificate.id}`;
 }
 
+/** Quantities, weights and volumes with their 3 decimals and unit ('25.920,000 KG'); none → null. */
 const decimal = (value: string | null, unit?: string | null) =>
-  value === null || value === ''
-    ? null
-    : `${Number(value).toLocaleString('pt-BR', { maximumFractionDigits: 3 })}${unit ? ` ${unit}` : ''}`;
+  formatDecimal(value, DECIMAL_PLACES.quantity, unit) || null;
 
 function LineageLink({ to }: { to: NonNullable<Certificate['replaces']> }) {
   return (
@@ -141,7 +148,7 @@ const itemColumns: ColumnsType<CertificateItem> = [
     title: 'Peso líquido',
     key: 'net',
     align: 'right',
-    render: (_, item) => decimal(item.net_weight) ?? '—',
+    render: (_, item) => decimal(item.net_weight, 'kg') ?? '—',
   },
   // The value and the criterion are what the analyst checks: pinned to the right edge while the rest scrolls.
   {

@@ -9,9 +9,11 @@ const stored = [
 
 describe('deal form values', () => {
   it('starts a new deal with the usual validities, active, without countries or norms', () => {
+    // The numbers as the form shows them: pt-BR text.
     expect(dealFormDefaults()).toMatchObject({
-      declaration_validity_days: 180,
-      certificate_validity_months: 12,
+      declaration_validity_days: '180',
+      certificate_validity_months: '12',
+      non_originating_ceiling_percent: '40,00',
       active: true,
       accepts_digital: false,
       country_ids: [],
@@ -44,6 +46,28 @@ describe('deal form values', () => {
     expect(input).not.toHaveProperty('norms');
     expect(input).toMatchObject({ abbreviation: 'ACE-18', country_ids: [7], form: null });
     expect(normsChanged(stored, norms)).toBe(false);
+  });
+
+  it('reads the validities and the ceiling pt-BR, and refuses an ambiguous one in place', () => {
+    const base = { ...dealFormDefaults(), abbreviation: 'ACE-99', name: 'Teste', classification_type: 'NCM' };
+    const parsed = dealFormSchema.parse({
+      ...base,
+      declaration_validity_days: '3.650',
+      non_originating_ceiling_percent: '12,5',
+    });
+    expect(parsed).toMatchObject({
+      declaration_validity_days: 3650,
+      non_originating_ceiling_percent: '12.50',
+    });
+    const result = dealFormSchema.safeParse({
+      ...base,
+      declaration_validity_days: '1.80',
+      certificate_validity_months: '1,5',
+    });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['declaration_validity_days', 'Use vírgula para os decimais e ponto para os milhares (ex.: 1.234,56).'],
+      ['certificate_validity_months', 'Informe um número inteiro, sem casas decimais.'],
+    ]);
   });
 
   it('sees added, removed, renamed and re-worded norms, but not a new order', () => {

@@ -6,11 +6,24 @@ import {
   dealInputSchema,
   dealNormListSchema,
 } from '@origem/contract/schemas/deals';
+import { DECIMAL_PLACES } from '@origem/contract/validators/decimal-pt';
 import type { DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';
+import { decimalText, ptBrDecimal } from '../../ui/decimal-field';
 
-/** The deal screen edits the deal and its norms together; each half goes to its own endpoint. */
-export const dealFormSchema = dealInputSchema.extend({ norms: dealNormListSchema });
+const { integer: INTEGER, percent: PERCENT } = DECIMAL_PLACES;
+const dealFields = dealInputSchema.shape;
+
+/**
+ * The deal screen edits the deal and its norms together; each half goes to its own endpoint. Its numbers are typed
+ * pt-BR ('3.650' days, '40,00' %).
+ */
+export const dealFormSchema = dealInputSchema.extend({
+  declaration_validity_days: ptBrDecimal(dealFields.declaration_validity_days, INTEGER),
+  certificate_validity_months: ptBrDecimal(dealFields.certificate_validity_months, INTEGER),
+  non_originating_ceiling_percent: ptBrDecimal(dealFields.non_originating_ceiling_percent, PERCENT),
+  norms: dealNormListSchema,
+});
 export type DealFormValues = z.input<typeof dealFormSchema>;
 export type DealFormOutput = z.output<typeof dealFormSchema>;
 export type NormRowValues = NonNullable<DealFormValues['norms']>[number];
@@ -25,9 +38,9 @@ export function dealFormDefaults(deal?: DealDetail): DefaultValues<DealFormValue
     form: deal?.form ?? '',
     classification_type: (deal?.classification_type as ClassificationType | undefined) ?? undefined,
     accepts_digital: deal?.accepts_digital ?? false,
-    declaration_validity_days: deal?.declaration_validity_days ?? 180,
-    certificate_validity_months: deal?.certificate_validity_months ?? 12,
-    non_originating_ceiling_percent: deal?.non_originating_ceiling_percent ?? '40.00',
+    declaration_validity_days: decimalText(deal?.declaration_validity_days ?? 180, INTEGER),
+    certificate_validity_months: decimalText(deal?.certificate_validity_months ?? 12, INTEGER),
+    non_originating_ceiling_percent: decimalText(deal?.non_originating_ceiling_percent ?? '40.00', PERCENT),
     active: deal?.active ?? true,
     country_ids: deal?.countries.map((country) => country.id) ?? [],
     norms:

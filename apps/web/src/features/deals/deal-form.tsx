@@ -1,9 +1,11 @@
 import { DEAL_TEXTS, type DealDetail } from '@origem/contract/schemas/deals';
 import { CLASSIFICATION_TYPE_KEYS, CLASSIFICATION_TYPES } from '@origem/contract/schemas/nomenclature';
+import { DECIMAL_PLACES } from '@origem/contract/validators/decimal-pt';
 import { useNavigate } from '@tanstack/react-router';
-import { Card, Col, ConfigProvider, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
+import { Card, Col, ConfigProvider, Input, Row, Select, Switch, Typography } from 'antd';
 import { useRef } from 'react';
 import { isApiError } from '../../api/api-error';
+import { DecimalInput } from '../../ui/decimal-input';
 import { notifySuccess, toast } from '../../ui/feedback';
 import { ApiForm, FormField, StickyFormActions, useApiForm } from '../../ui/form';
 import { useCreateDeal } from './api/create-deal';
@@ -114,12 +116,12 @@ export function DealForm({ deal, readOnly = false }: DealFormProps) {
             </Col>
             <Col xs={24} sm={12} md={6}>
               <FormField name="declaration_validity_days" label="Validade da declaração (dias)">
-                <InputNumber min={1} max={3650} precision={0} style={{ width: '100%' }} />
+                <DecimalInput places={DECIMAL_PLACES.integer} unit="dias" />
               </FormField>
             </Col>
             <Col xs={24} sm={12} md={6}>
               <FormField name="certificate_validity_months" label="Validade do certificado (meses)">
-                <InputNumber min={1} max={120} precision={0} style={{ width: '100%' }} />
+                <DecimalInput places={DECIMAL_PLACES.integer} unit="meses" />
               </FormField>
             </Col>
             <Col xs={24} sm={12} md={6}>
@@ -128,7 +130,7 @@ export function DealForm({ deal, readOnly = false }: DealFormProps) {
                 label="Teto de conteúdo não originário (%)"
                 help="Verificação de origem das declarações: o valor CIF dos materiais não originários sobre o FOB."
               >
-                <InputNumber min={0} max={100} precision={2} decimalSeparator="," style={{ width: '100%' }} />
+                <DecimalInput places={DECIMAL_PLACES.percent} unit="%" />
               </FormField>
             </Col>
             <Col xs={24} sm={12} md={6}>

@@ -4,6 +4,7 @@ import {
   declarationMessages,
   MANUFACTURER_DECLARATION_FILE_NAME,
 } from '@origem/contract/schemas/declarations';
+import { DECIMAL_PLACES } from '@origem/contract/validators/decimal-pt';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Card, Col, Input, Row, Select, Space } from 'antd';
@@ -11,6 +12,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { fetchAll } from '../../api/paging';
 import { useSession } from '../../lib/session';
+import { DecimalInput } from '../../ui/decimal-input';
 import { notifySuccess } from '../../ui/feedback';
 import { ApiForm, FormActions, FormField, useApiForm } from '../../ui/form';
 import { MaskedInput } from '../../ui/masked-input';
@@ -231,12 +233,12 @@ export function DeclarationForm({
             </Col>
             <Col {...half}>
               <FormField name="fob_unit_value_min" label="Valor FOB unitário mínimo (US$)">
-                <Input inputMode="decimal" placeholder="0,00" />
+                <DecimalInput places={DECIMAL_PLACES.money} currency="US$" />
               </FormField>
             </Col>
             <Col {...half}>
               <FormField name="fob_unit_value_max" label="Valor FOB unitário máximo (US$)">
-                <Input inputMode="decimal" placeholder="0,00" />
+                <DecimalInput places={DECIMAL_PLACES.money} currency="US$" />
               </FormField>
             </Col>
           </Row>

@@ -1,16 +1,24 @@
 import type { Declaration, DeclarationMaterial } from '@origem/contract/schemas/declarations';
 import { MANUFACTURER_DECLARATION_FILE_NAME } from '@origem/contract/schemas/declarations';
+import { DECIMAL_PLACES } from '@origem/contract/validators/decimal-pt';
 import { Button, Card, Descriptions, Empty, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
-import { formatDate, formatDateTime, formatMoney, formatNcm, formatTaxId } from '../../ui/format';
+import {
+  formatDate,
+  formatDateTime,
+  formatDecimal,
+  formatMoney,
+  formatNcm,
+  formatTaxId,
+} from '../../ui/format';
 import { downloadManufacturerDeclaration } from './api/declaration-documents';
 
 /** The read-only sections of a declaration, shared by the analysis, consult and locked edit screens. */
 
 const dash = (text: string | null | undefined) => text || '—';
 const usd = (value: string) => formatMoney(value, 'USD');
-export const percentText = (value: string | null) =>
-  value === null ? '—' : `${Number(value).toLocaleString('pt-BR', { minimumFractionDigits: 2 })}%`;
+/** '12.5' → '12,50 %' (the stored text, never through floating point). */
+export const percentText = (value: string | null) => formatDecimal(value, DECIMAL_PLACES.percent, '%', '—');
 
 /** The header: parties, product, deal and classification, values, and the approval when there is one. */
 export function DeclarationDataCard({ declaration: d }: { declaration: Declaration }) {

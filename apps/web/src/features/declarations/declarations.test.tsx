@@ -133,7 +133,7 @@ describe('declaration screens', () => {
       renderAt('/declaracao-analise/$id', '/declaracao-analise/7', () => <DeclarationAnalysisPage />);
 
       const check = await screen.findByRole('region', { name: 'Verificação de origem' }, { timeout: 10_000 });
-      expect(within(check).getByText('Acima do teto: 45,00% de 40,00%')).toBeTruthy();
+      expect(within(check).getByText('Acima do teto: 45,00 % de 40,00 %')).toBeTruthy();
       expect(
         within(check).getByText('Há material não originário na mesma posição tarifária do produto.'),
       ).toBeTruthy();

@@ -1,8 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { centsOf, MAX_MATERIALS, normalizeDecimal } from '@origem/contract/schemas/declarations';
+import { centsOf, MAX_MATERIALS } from '@origem/contract/schemas/declarations';
+import { DECIMAL_PLACES, parseDecimalPtBr } from '@origem/contract/validators/decimal-pt';
 import { Button, Empty, Flex, Input, Typography } from 'antd';
 import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { DecimalInput } from '../../ui/decimal-input';
 import { FormField } from '../../ui/form';
+import { formatDecimal } from '../../ui/format';
 import { MaskedInput } from '../../ui/masked-input';
 import { RemoteSelect } from '../../ui/remote-select';
 import { COUNTRY_OPTIONS_PATH, type CountryOption, countryOption } from './api/options';
@@ -26,15 +29,15 @@ const HIDDEN = {
   whiteSpace: 'nowrap',
 } as const;
 
-/** The sum of the typed shares, in percent (what the server caps at 100). */
+/** The sum of the typed shares in cents of a percent (the server caps it at 100 %); null while one does not parse. */
 function sharesTotal(rows: readonly MaterialFormRow[] | undefined): number | null {
   let cents = 0;
   for (const row of rows ?? []) {
-    const value = normalizeDecimal(row.fob_share_percent);
-    if (typeof value !== 'string' || !/^\d+\.\d{2}$/.test(value)) return null;
-    cents += centsOf(value);
+    const parsed = parseDecimalPtBr(row.fob_share_percent ?? '', DECIMAL_PLACES.percent);
+    if (!parsed.ok) return null;
+    cents += centsOf(parsed.value);
   }
-  return cents / 100;
+  return cents;
 }
 
 /**
@@ -110,21 +113,21 @@ export function MaterialsEditor() {
                 </td>
                 <td style={CELL}>
                   <FormField name={`materials.${index}.cif_value_usd`} label={undefined} required={false}>
-                    <Input
+                    <DecimalInput
                       onChange={recheck(`materials.${index}.cif_value_usd`)}
-                      inputMode="decimal"
+                      places={DECIMAL_PLACES.money}
+                      currency="US$"
                       aria-label={label('Valor CIF', index)}
-                      placeholder="0,00"
                     />
                   </FormField>
                 </td>
                 <td style={CELL}>
                   <FormField name={`materials.${index}.fob_share_percent`} label={undefined} required={false}>
-                    <Input
+                    <DecimalInput
                       onChange={recheck(`materials.${index}.fob_share_percent`)}
-                      inputMode="decimal"
+                      places={DECIMAL_PLACES.percent}
+                      unit="%"
                       aria-label={label('Participação no FOB', index)}
-                      placeholder="0,00"
                     />
                   </FormField>
                 </td>
@@ -156,10 +159,10 @@ export function MaterialsEditor() {
           Adicionar material
         </Button>
         {fields.length > 0 ? (
-          <Typography.Text type={total !== null && total > 100 ? 'danger' : 'secondary'}>
+          <Typography.Text type={total !== null && total > 100_00 ? 'danger' : 'secondary'}>
             Soma das participações no FOB:{' '}
-            {total === null ? '—' : `${total.toLocaleString('pt-BR', { minimumFractionDigits: 2 })}%`} (máx.
-            100%)
+            {total === null ? '—' : formatDecimal((total / 100).toFixed(2), DECIMAL_PLACES.percent, '%')}{' '}
+            (máx. 100,00 %)
           </Typography.Text>
         ) : null}
       </Flex>

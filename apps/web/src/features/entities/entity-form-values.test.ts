@@ -29,10 +29,10 @@ describe('feeRows', () => {
       },
     ]);
     expect(rows.map((r) => [r.deal_abbreviation, r.member_fee, r.non_member_fee])).toEqual([
-      ['ACE-2', null, null],
-      ['ACE-14', 38, 76.5],
-      ['ACE-18', null, null],
-      ['SGP', 30, 60],
+      ['ACE-2', '', ''],
+      ['ACE-14', '38,00', '76,50'],
+      ['ACE-18', '', ''],
+      ['SGP', '30,00', '60,00'],
     ]);
   });
 });
@@ -47,18 +47,28 @@ describe('associationFormSchema', () => {
 
   it('sends only the deals with both fees, and the EHId in capitals', async () => {
     const rows = feeRows(deals, []);
-    rows[0] = { ...rows[0], member_fee: 38, non_member_fee: 76 } as (typeof rows)[number];
+    rows[0] = { ...rows[0], member_fee: '38', non_member_fee: '1.076,5' } as (typeof rows)[number];
     const parsed = await associationFormSchema.parseAsync(base(rows));
     expect(parsed.ehid).toBe('ACT');
-    expect(parsed.fees).toEqual([{ deal_id: 1, member_fee: 38, non_member_fee: 76 }]);
+    expect(parsed.fees).toEqual([{ deal_id: 1, member_fee: 38, non_member_fee: 1076.5 }]);
+  });
+
+  it('reads the fees pt-BR and refuses an ambiguous one instead of guessing', async () => {
+    const rows = feeRows(deals, []).map((row, index) =>
+      index === 0 ? { ...row, member_fee: '1.5', non_member_fee: '2,50' } : row,
+    );
+    const result = await associationFormSchema.safeParseAsync(base(rows));
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['fees.0.member_fee', 'Use vírgula para os decimais e ponto para os milhares (ex.: 1.234,56).'],
+    ]);
   });
 
   it('asks for the missing fee of a half-filled row and refuses a member fee above the non-member one', async () => {
     const rows = feeRows(deals, []).map((row, index) =>
       index === 0
-        ? { ...row, member_fee: 10 }
+        ? { ...row, member_fee: '10' }
         : index === 1
-          ? { ...row, member_fee: 91, non_member_fee: 90 }
+          ? { ...row, member_fee: '91', non_member_fee: '90' }
           : row,
     );
     const result = await associationFormSchema.safeParseAsync(base(rows));

@@ -8,9 +8,12 @@ import {
   entityMessages,
   type Federation,
   federationInputSchema,
+  feeAmount,
 } from '@origem/contract/schemas/entities';
+import { DECIMAL_PLACES } from '@origem/contract/validators/decimal-pt';
 import { z } from 'zod';
 import { isApiError } from '../../api/api-error';
+import { decimalText, ptBrDecimal } from '../../ui/decimal-field';
 import { showErrorDialog } from '../../ui/feedback';
 import type { DealOption } from './api/list-deal-options';
 import type { LogoValue } from './logo-field';
@@ -66,13 +69,13 @@ export function federationDefaults(federation?: Federation): FederationFormValue
   };
 }
 
-/** One row per deal in the fee table; both fees blank = no fee for that deal. */
+/** One row per deal in the fee table, the fees as typed (pt-BR, '1.234,50'); both blank = no fee for that deal. */
 export type FeeRow = {
   deal_id: number;
   deal_abbreviation: string;
   deal_name: string;
-  member_fee: number | null;
-  non_member_fee: number | null;
+  member_fee: string;
+  non_member_fee: string;
 };
 
 const collator = new Intl.Collator('pt-BR', { numeric: true, sensitivity: 'base' });
@@ -89,8 +92,8 @@ export function feeRows(deals: readonly DealOption[], fees: readonly Association
       deal_id: deal.id,
       deal_abbreviation: deal.abbreviation,
       deal_name: deal.name,
-      member_fee: null,
-      non_member_fee: null,
+      member_fee: '',
+      non_member_fee: '',
     });
   }
   for (const fee of fees) {
@@ -98,12 +101,18 @@ export function feeRows(deals: readonly DealOption[], fees: readonly Association
       deal_id: fee.deal_id,
       deal_abbreviation: fee.deal_abbreviation,
       deal_name: fee.deal_name,
-      member_fee: Number(fee.member_fee),
-      non_member_fee: Number(fee.non_member_fee),
+      member_fee: decimalText(fee.member_fee, DECIMAL_PLACES.money),
+      non_member_fee: decimalText(fee.non_member_fee, DECIMAL_PLACES.money),
     });
   }
   return [...rows.values()].sort((a, b) => collator.compare(a.deal_abbreviation, b.deal_abbreviation));
 }
+
+/** A typed fee: blank is none (null); otherwise pt-BR, then the contract's range (R$ 0,00 to R$ 999.999,99). */
+const feeText = ptBrDecimal(
+  z.preprocess((v) => (v === '' || v === null || v === undefined ? null : v), feeAmount.nullable()),
+  DECIMAL_PLACES.money,
+);
 
 const feeRowsField = z
   .array(
@@ -111,8 +120,8 @@ const feeRowsField = z
       deal_id: z.number(),
       deal_abbreviation: z.string(),
       deal_name: z.string(),
-      member_fee: z.number().nullable(),
-      non_member_fee: z.number().nullable(),
+      member_fee: feeText,
+      non_member_fee: feeText,
     }),
   )
   .superRefine((rows, ctx) => {

@@ -1,20 +1,13 @@
-import { Alert, InputNumber, Table, Typography } from 'antd';
+import { DECIMAL_PLACES } from '@origem/contract/validators/decimal-pt';
+import { Alert, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { DecimalInput } from '../../ui/decimal-input';
 import { FormField } from '../../ui/form';
 import type { FeeRow } from './entity-form-values';
 import './fee-table.css';
 
-const money = {
-  min: 0,
-  max: 999_999.99,
-  precision: 2,
-  decimalSeparator: ',',
-  prefix: 'R$',
-  step: 1,
-  style: { width: '100%' },
-  placeholder: 'Sem taxa',
-} as const;
+const money = { places: DECIMAL_PLACES.money, currency: 'R$', placeholder: 'Sem taxa' } as const;
 
 /**
  * What the association charges per issued certificate, one row per deal (DOMAIN.md §9): members (associados)
@@ -48,7 +41,7 @@ export function FeeTable({ dealsFailed }: { dealsFailed: boolean }) {
           name={`fees.${row.index}.member_fee`}
           label={`${row.deal_abbreviation}: taxa de associado`}
         >
-          <InputNumber {...money} />
+          <DecimalInput {...money} />
         </FormField>
       ),
     },
@@ -61,13 +54,15 @@ export function FeeTable({ dealsFailed }: { dealsFailed: boolean }) {
           name={`fees.${row.index}.non_member_fee`}
           label={`${row.deal_abbreviation}: taxa de não associado`}
         >
-          <InputNumber {...money} />
+          <DecimalInput {...money} />
         </FormField>
       ),
     },
   ];
 
-  const charged = rows.filter((row) => row.member_fee !== null && row.non_member_fee !== null).length;
+  const charged = rows.filter(
+    (row) => row.member_fee.trim() !== '' && row.non_member_fee.trim() !== '',
+  ).length;
   return (
     <div className="fee-table">
       {dealsFailed ? (

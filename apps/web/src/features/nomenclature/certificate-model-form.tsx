@@ -4,8 +4,10 @@ import {
   CERTIFICATE_FIELDS,
   type CertificateFieldDefinition,
   type CertificateFieldGroup,
+  type CertificateLayout,
   type CertificateModel,
   type CertificateModelInput,
+  certificateLayoutSchema,
   certificateModelInputSchema,
   DEFAULT_CERTIFICATE_LAYOUT,
   defaultFieldLabel,
@@ -17,10 +19,12 @@ import {
 } from '@origem/contract/schemas/nomenclature';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Button, Card, Col, Input, InputNumber, Row, Segmented, Select, Switch, Tag, Typography } from 'antd';
+import { Button, Card, Col, Input, Row, Segmented, Select, Switch, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import { fetchAll } from '../../api/paging';
+import { decimalText, ptBrDecimal } from '../../ui/decimal-field';
+import { DecimalInput } from '../../ui/decimal-input';
 import { notifySuccess } from '../../ui/feedback';
 import { ApiForm, type ApiForm as ApiFormHandle, FormActions, FormField, useApiForm } from '../../ui/form';
 import { RemoteSelect } from '../../ui/remote-select';
@@ -39,13 +43,43 @@ function useLanguages() {
   });
 }
 
-type FormValues = CertificateModelInput;
+/** The layout's numbers and the decimals each takes: typed pt-BR ('8,5' pt), sent as numbers. */
+const LAYOUT_NUMBERS = { margin_mm: 0, font_size: 1, items_per_page: 0 } as const;
+type LayoutNumber = keyof typeof LAYOUT_NUMBERS;
+const layoutFields = certificateLayoutSchema.shape;
+
+const certificateModelFormSchema = certificateModelInputSchema.safeExtend({
+  layout: certificateLayoutSchema.extend({
+    margin_mm: ptBrDecimal(layoutFields.margin_mm, LAYOUT_NUMBERS.margin_mm),
+    font_size: ptBrDecimal(layoutFields.font_size, LAYOUT_NUMBERS.font_size),
+    items_per_page: ptBrDecimal(layoutFields.items_per_page, LAYOUT_NUMBERS.items_per_page),
+  }),
+});
+
+type FormValues = Omit<CertificateModelInput, 'layout'> & {
+  layout: Omit<CertificateLayout, LayoutNumber> & Record<LayoutNumber, string>;
+};
 type ModelForm = ApiFormHandle<FormValues, CertificateModelInput>;
+
+/** The stored layout as the form shows it: its numbers as pt-BR text (a key the model lacks stays absent). */
+function layoutText(layout: CertificateLayout): FormValues['layout'] {
+  const text = { ...layout } as unknown as Record<string, unknown>;
+  for (const [key, places] of Object.entries(LAYOUT_NUMBERS)) {
+    const value = layout[key as LayoutNumber];
+    if (value !== undefined) text[key] = decimalText(value, places);
+  }
+  return text as FormValues['layout'];
+}
 
 /** The stored model, or a blank one (every field optional, Portuguese labels) for a deal that has none. */
 export function modelDefaults(model: CertificateModel | null, dealLabel: string): FormValues {
   if (model) {
-    return { name: model.name, language_id: model.language_id, fields: model.fields, layout: model.layout };
+    return {
+      name: model.name,
+      language_id: model.language_id,
+      fields: model.fields,
+      layout: layoutText(model.layout),
+    };
   }
   return {
     name: `${dealLabel} — Certificado de origem`,
@@ -53,7 +87,7 @@ export function modelDefaults(model: CertificateModel | null, dealLabel: string)
     fields: Object.fromEntries(
       CERTIFICATE_FIELDS.map((f) => [f.key, { rule: 'O', label: defaultFieldLabel(f, 'pt') }]),
     ),
-    layout: { ...DEFAULT_CERTIFICATE_LAYOUT },
+    layout: layoutText(DEFAULT_CERTIFICATE_LAYOUT),
   };
 }
 
@@ -189,7 +223,7 @@ export function CertificateModelForm({ dealId, model, dealLabel, readOnly }: Cer
   const save = useSaveCertificateModel(dealId);
   const languages = useLanguages();
   const form = useApiForm({
-    schema: certificateModelInputSchema,
+    schema: certificateModelFormSchema,
     defaultValues: modelDefaults(model, dealLabel),
     warnOnLeave: !readOnly,
     onSubmit: async (values) => {
@@ -305,17 +339,17 @@ export function CertificateModelForm({ dealId, model, dealLabel, readOnly }: Cer
           </Col>
           <Col xs={24} md={8}>
             <FormField name="layout.margin_mm" label="Margens (mm)" required help="De 5 a 30 mm.">
-              <InputNumber min={5} max={30} disabled={readOnly} style={{ width: '100%' }} />
+              <DecimalInput places={LAYOUT_NUMBERS.margin_mm} unit="mm" disabled={readOnly} />
             </FormField>
           </Col>
           <Col xs={24} md={8}>
             <FormField name="layout.font_size" label="Tamanho da fonte (pt)" required help="De 6 a 14 pt.">
-              <InputNumber min={6} max={14} disabled={readOnly} style={{ width: '100%' }} />
+              <DecimalInput places={LAYOUT_NUMBERS.font_size} unit="pt" disabled={readOnly} />
             </FormField>
           </Col>
           <Col xs={24} md={8}>
             <FormField name="layout.items_per_page" label="Itens por página" required help="De 1 a 50.">
-              <InputNumber min={1} max={50} disabled={readOnly} style={{ width: '100%' }} />
+              <DecimalInput places={LAYOUT_NUMBERS.items_per_page} disabled={readOnly} />
             </FormField>
           </Col>
           <Col xs={12} md={4}>

@@ -42,7 +42,13 @@ describe('modelDefaults', () => {
       rule: 'O',
       label: 'Nome ou razão social do exportador',
     });
-    expect(values.layout).toMatchObject({ paper_size: 'A4', margin_mm: 10 });
+    // The layout's numbers as the form shows them, pt-BR text.
+    expect(values.layout).toMatchObject({
+      paper_size: 'A4',
+      margin_mm: '10',
+      font_size: '8,0',
+      items_per_page: '10',
+    });
   });
 
   it('keeps a stored model as it is', () => {
