@@ -2,10 +2,12 @@ import './app/global.css';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { config as zodConfig } from 'zod';
 import { ipRedirectTarget } from './app/guards';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
+import { nonceCreatedStyles, readCspNonce } from './lib/csp-nonce';
 import { readRuntimeConfig } from './lib/runtime-config';
 import { keepAccessibleNamesPortuguese } from './ui/accessible-names';
 
@@ -18,11 +20,16 @@ if (officialAddress) {
   const container = document.getElementById('root');
   if (!container) throw new Error('Elemento #root não encontrado.');
   keepAccessibleNamesPortuguese();
+  // The page's policy allows no inline style without its nonce (apps/api/src/plugins/content-security-policy.ts).
+  const cspNonce = readCspNonce();
+  if (cspNonce) nonceCreatedStyles(cspNonce);
+  // Nor eval: zod would probe it (new Function) before compiling a schema, and the refusal is reported.
+  zodConfig({ jitless: true });
   const router = createAppRouter();
   const queryClient = createQueryClient();
   createRoot(container).render(
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
+      <AppProviders queryClient={queryClient} cspNonce={cspNonce}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

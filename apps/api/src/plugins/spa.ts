@@ -1,0 +1,62 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { withRuntimeConfig } from '../lib/runtime-config';
+import { contentSecurityPolicy, cspNonce } from './content-security-policy';
+
+/**
+ * What the web build writes wherever index.html needs the answer's nonce (apps/web/vite.config.ts `html.cspNonce`:
+ * the nonce attributes of its tags and <meta property="csp-nonce">, from which the web gives it to the styles it
+ * injects). Every answer replaces it with a fresh one.
+ */
+export const CSP_NONCE_PLACEHOLDER = '__ORIGEM_CSP_NONCE__';
+
+const isApi = (url: string) => /^\/(v1|v2|docs|health|ready)(\/|$|\?)/.test(url);
+
+/**
+ * The built SPA with history-mode fallback; API paths that match nothing stay JSON 404s. A page address answers GET
+ * and HEAD alike (HEAD without the body, as for any route).
+ */
+export function registerSpa(app: FastifyInstance, config: Config): void {
+  const root = path.resolve(config.webDist);
+  const indexFile = path.join(root, 'index.html');
+  const hasSpa = existsSync(indexFile);
+  // index.html carries the run-time settings (APP_URL…), so it is never served as the plain built file. Read again
+  // when the build changes under a running server (its asset names change with every build).
+  let cached = { mtime: -1, html: '' };
+  const page = () => {
+    const mtime = statSync(indexFile).mtimeMs;
+    if (mtime !== cached.mtime)
+      cached = { mtime, html: withRuntimeConfig(readFileSync(indexFile, 'utf8'), config) };
+    return cached.html;
+  };
+  if (hasSpa) {
+    app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      allowedPath: (pathName) => pathName !== '/index.html',
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (!hasSpa || isApi(request.url) || !isPageRequest) {
+      return reply.status(404).send({ code: 'NotFound', message: 'Registro não encontrado.' });
+    }
+    // The page's scripts are all files of this origin; only the styles antd injects at run time need the nonce.
+    const nonce = cspNonce();
+    const html = page().replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
+    reply
+      .header(
+        'content-security-policy',
+        contentSecurityPolicy({ nonce: { value: nonce, for: ['style-src'] } }),
+      )
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8');
+    // HEAD: the GET's headers, its length included, and no body (as Fastify answers HEAD on its own routes).
+    if (request.method === 'HEAD') return reply.header('content-length', Buffer.byteLength(html)).send('');
+    return reply.send(html);
+  });
+}
