@@ -2,13 +2,13 @@ import './app/global.css';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { config as zodConfig } from 'zod';
 import { ipRedirectTarget } from './app/guards';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { nonceCreatedStyles, readCspNonce } from './lib/csp-nonce';
 import { readRuntimeConfig } from './lib/runtime-config';
+import { zodWithoutEval } from './lib/zod-setup';
 import { keepAccessibleNamesPortuguese } from './ui/accessible-names';
 
 // Opened through a raw IP address: go to the same path on the official host (SPEC §2) before anything renders.
@@ -23,8 +23,7 @@ if (officialAddress) {
   // The page's policy allows no inline style without its nonce (apps/api/src/plugins/content-security-policy.ts).
   const cspNonce = readCspNonce();
   if (cspNonce) nonceCreatedStyles(cspNonce);
-  // Nor eval: zod would probe it (new Function) before compiling a schema, and the refusal is reported.
-  zodConfig({ jitless: true });
+  zodWithoutEval();
   const router = createAppRouter();
   const queryClient = createQueryClient();
   createRoot(container).render(
