@@ -65,6 +65,12 @@ describe('pages under a strict Content-Security-Policy, answering GET and HEAD (
       expect(policy).not.toMatch(/unsafe-inline|unsafe-eval/);
       expect(res.body).toContain(`<meta property="csp-nonce" nonce="${nonce}">`);
       expect(res.body).not.toContain(CSP_NONCE_PLACEHOLDER);
+      // The other headers of a page (helmet): no framing by other sites, no referrer, no sniffing, no version.
+      expect(directive(policy, 'frame-ancestors')).toBe("frame-ancestors 'self'");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-powered-by']).toBeUndefined();
     }
     expect(nonces.size).toBe(3);
   });
