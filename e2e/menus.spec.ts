@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { menuPaths, openScreen, sideMenu } from './menu-walk';
 
 // What each demo role must and must not find in its side menu: the built screens its permissions reach (DOMAIN.md
 // §2 default matrix). Screens not built yet are in nobody's menu (issue 9, item 6).
@@ -82,24 +83,15 @@ for (const [role, menu] of Object.entries(MENUS)) {
         if (response.status() === 403) refused.push(`${new URL(response.url()).pathname} em ${page.url()}`);
       });
       await page.goto('/');
-      const nav = page.getByRole('navigation', { name: 'Menu principal' });
-      await expect(nav.getByRole('link', { name: 'Início', exact: true })).toBeVisible();
+      const paths = await menuPaths(page);
+      const nav = sideMenu(page);
       for (const item of menu.sees)
         await expect(nav.getByRole('link', { name: item, exact: true })).toBeVisible();
       for (const item of menu.hidden)
         await expect(nav.getByRole('link', { name: item, exact: true })).toHaveCount(0);
 
       // Every item leads to a working screen: never the 404 page, never "sem permissão".
-      const paths = await nav
-        .getByRole('link')
-        .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
-      for (const path of VISIT_ALL.has(role) ? paths : []) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
-        await expect(page.getByRole('heading', { name: 'Página não encontrada' }), path).toHaveCount(0);
-        await expect(page.getByRole('heading', { name: 'Sem permissão' }), path).toHaveCount(0);
-        await expect(page.getByText(/Em construção/), path).toHaveCount(0);
-      }
+      for (const path of VISIT_ALL.has(role) ? paths : []) await openScreen(page, path);
       expect(refused).toEqual([]);
     });
   });

@@ -9,6 +9,9 @@ const proxied = ['/v1', '/v2', '/docs', '/health'];
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
+  // The server replaces this in index.html with each answer's nonce (apps/api/src/plugins/spa.ts): the web gives it
+  // to the styles antd injects, under a policy without 'unsafe-inline'.
+  html: { cspNonce: '__ORIGEM_CSP_NONCE__' },
   server: {
     host: '127.0.0.1',
     port: 5173,

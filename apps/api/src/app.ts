@@ -1,12 +1,9 @@
 import '@origem/contract/zod-locale';
-import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import scalar from '@scalar/fastify-api-reference';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -23,7 +20,6 @@ import { createJobRunner } from './jobs';
 import type { JobRunner } from './jobs/runner';
 import { withFormBodies } from './lib/form-doc';
 import { databaseRateLimitStore } from './lib/rate-limit';
-import { withRuntimeConfig } from './lib/runtime-config';
 import { MAIL_JOB } from './mail/outbox';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -46,14 +42,17 @@ import { reportRoutes } from './modules/reports/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { signerRoutes } from './modules/signer/routes';
 import { userRoutes } from './modules/users/routes';
+import { apiReferenceRoutes } from './plugins/api-reference';
 import { auditGuardPlugin } from './plugins/audit-guard';
 import { authPlugin } from './plugins/auth';
+import { contentSecurityPolicyPlugin } from './plugins/content-security-policy';
 import { errorsPlugin } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { loggerOptions } from './plugins/logging';
 import { metricsPlugin } from './plugins/metrics';
 import { requestIdFor, securityHeadersPlugin } from './plugins/security-headers';
+import { registerSpa } from './plugins/spa';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -103,19 +102,10 @@ export async function buildApp({ config, db, logger, logStream, pool }: AppDeps)
   await app.register(securityHeadersPlugin);
   await app.register(metricsPlugin, { pool });
 
+  await app.register(contentSecurityPolicyPlugin);
+  // The other headers helmet sends (nosniff, frame options, referrer policy…); the policy is ours, with nonces.
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // antd injects its styles at runtime; the API reference page loads its bundle inline.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        // Served over plain HTTP on intranets too; forcing https would break those installs.
-        upgradeInsecureRequests: null,
-      },
-    },
+    contentSecurityPolicy: false,
     // Sent by securityHeadersPlugin, and only over TLS.
     strictTransportSecurity: false,
   });
@@ -136,7 +126,7 @@ export async function buildApp({ config, db, logger, logStream, pool }: AppDeps)
     },
     transform: withFormBodies(jsonSchemaTransform),
   });
-  await app.register(scalar, { routePrefix: '/docs' });
+  await app.register(apiReferenceRoutes);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -162,35 +152,4 @@ export async function buildApp({ config, db, logger, logStream, pool }: AppDeps)
 
   registerSpa(app, config);
   return app;
-}
-
-/** The built SPA with history-mode fallback; API paths that match nothing stay JSON 404s. */
-function registerSpa(app: FastifyInstance, config: Config): void {
-  const root = path.resolve(config.webDist);
-  const indexFile = path.join(root, 'index.html');
-  const hasSpa = existsSync(indexFile);
-  // index.html carries the run-time settings (APP_URL…), so it is never served as the plain built file. Read again
-  // when the build changes under a running server (its asset names change with every build).
-  let cached = { mtime: -1, html: '' };
-  const page = () => {
-    const mtime = statSync(indexFile).mtimeMs;
-    if (mtime !== cached.mtime)
-      cached = { mtime, html: withRuntimeConfig(readFileSync(indexFile, 'utf8'), config) };
-    return cached.html;
-  };
-  if (hasSpa) {
-    app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      index: false,
-      allowedPath: (pathName) => pathName !== '/index.html',
-    });
-  }
-  const isApi = (url: string) => /^\/(v1|v2|docs|health|ready|metrics)(\/|$|\?)/.test(url);
-  app.setNotFoundHandler((request, reply) => {
-    if (!hasSpa || isApi(request.url) || request.method !== 'GET') {
-      return reply.status(404).send({ code: 'NotFound', message: 'Registro não encontrado.' });
-    }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page());
-  });
 }

@@ -66,12 +66,21 @@ function BaseText({ children }: { children: ReactNode }) {
 
 /**
  * antd in Portuguese (locale, theme; dialogs and 3 s toasts through FeedbackHost, loaded on first use), TanStack
- * Query, download overlay. dayjs is set to pt-br where it is used (ui/dayjs.ts).
+ * Query, download overlay, the page's CSP nonce for antd's injected styles. dayjs is set to pt-br where it is used (ui/dayjs.ts).
  */
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function AppProviders({
+  queryClient,
+  cspNonce,
+  children,
+}: {
+  queryClient: QueryClient;
+  /** The page's CSP nonce (lib/csp-nonce.ts), which antd puts on the style tags it injects. */
+  cspNonce?: string;
+  children: ReactNode;
+}) {
   useClearCacheOnSignOut(queryClient);
   return (
-    <ConfigProvider locale={ptBR} theme={theme}>
+    <ConfigProvider locale={ptBR} theme={theme} csp={cspNonce ? { nonce: cspNonce } : undefined}>
       <BaseText>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </BaseText>

@@ -1,0 +1,159 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openTestDatabase } from '../test/database';
+import { CSP_NONCE_PLACEHOLDER } from './spa';
+
+// index.html as Vite writes it with html.cspNonce (apps/web/vite.config.ts).
+const INDEX = `<!doctype html>
+<html lang="pt-BR">
+  <head>
+    <meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}">
+    <script type="module" crossorigin src="/assets/index.js" nonce="${CSP_NONCE_PLACEHOLDER}"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+const policyOf = (headers: Record<string, unknown>) => String(headers['content-security-policy'] ?? '');
+const directive = (policy: string, name: string) =>
+  policy
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name} `));
+
+describe('pages under a strict Content-Security-Policy, answering GET and HEAD (issue 24)', () => {
+  let app: FastifyInstance;
+  let close: () => Promise<void>;
+  const dist = mkdtempSync(path.join(tmpdir(), 'origem-dist-'));
+
+  beforeAll(async () => {
+    writeFileSync(path.join(dist, 'index.html'), INDEX);
+    writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\n');
+    const handle = await openTestDatabase();
+    const config = loadConfig({
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'origem-test-')),
+      WEB_DIST: dist,
+      LOG_LEVEL: 'silent',
+    });
+    app = await buildApp({ config, db: handle.db, logger: false });
+    await app.ready();
+    close = async () => {
+      await app.close();
+      await handle.close();
+      rmSync(dist, { recursive: true, force: true });
+    };
+  });
+  afterAll(() => close());
+
+  it('index.html: a fresh nonce per answer, in the style-src of its policy and in the page, nothing inline else', async () => {
+    const nonces = new Set<string>();
+    for (const url of ['/login', '/login', '/usuarios/3?page=2']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      const policy = policyOf(res.headers);
+      const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1] ?? '';
+      expect(nonce, url).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      nonces.add(nonce);
+      expect(directive(policy, 'style-src')).toBe(`style-src 'self' 'nonce-${nonce}'`);
+      expect(directive(policy, 'script-src')).toBe("script-src 'self'");
+      expect(directive(policy, 'script-src-attr')).toBe("script-src-attr 'none'");
+      expect(directive(policy, 'object-src')).toBe("object-src 'none'");
+      expect(policy).not.toMatch(/unsafe-inline|unsafe-eval/);
+      expect(res.body).toContain(`<meta property="csp-nonce" nonce="${nonce}">`);
+      expect(res.body).not.toContain(CSP_NONCE_PLACEHOLDER);
+      // The other headers of a page (helmet): no framing by other sites, no referrer, no sniffing, no version.
+      expect(directive(policy, 'frame-ancestors')).toBe("frame-ancestors 'self'");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+    expect(nonces.size).toBe(3);
+  });
+
+  it('HEAD on a page address answers as GET does, without the body', async () => {
+    const get = await app.inject({ method: 'GET', url: '/login' });
+    for (const url of ['/login', '/', '/usuarios/3']) {
+      const head = await app.inject({ method: 'HEAD', url });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(head.headers['cache-control'], url).toBe('no-cache');
+      expect(policyOf(head.headers), url).toMatch(/style-src 'self' 'nonce-/);
+      expect(head.body, url).toBe('');
+      if (url === '/login') expect(head.headers['content-length']).toBe(get.headers['content-length']);
+    }
+    expect(get.body).toContain('<div id="root">');
+    // A built file answers HEAD too; API paths stay JSON 404s.
+    expect((await app.inject({ method: 'HEAD', url: '/robots.txt' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'HEAD', url: '/v1/nada' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: '/login' })).statusCode).toBe(404);
+  });
+
+  it('every other answer carries the base policy, without any nonce or inline allowance', async () => {
+    for (const url of ['/v1/nada', '/health', '/robots.txt', '/docs/openapi.json']) {
+      const policy = policyOf((await app.inject({ method: 'GET', url })).headers);
+      expect(policy, url).toContain("default-src 'self'");
+      expect(directive(policy, 'script-src'), url).toBe("script-src 'self'");
+      expect(directive(policy, 'style-src'), url).toBe("style-src 'self'");
+      expect(policy, url).not.toMatch(/nonce-|unsafe-/);
+    }
+  });
+
+  it('the API reference: its inline scripts carry the nonce of its own policy, the vendor bundle is served here', async () => {
+    const res = await app.inject({ method: 'GET', url: '/docs/' });
+    expect(res.statusCode).toBe(200);
+    const policy = policyOf(res.headers);
+    const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1] ?? '';
+    expect(directive(policy, 'script-src')).toBe(`script-src 'self' 'nonce-${nonce}'`);
+    expect(directive(policy, 'style-src')).toBe(`style-src 'self' 'nonce-${nonce}'`);
+    expect(directive(policy, 'style-src-attr')).toBe("style-src-attr 'unsafe-inline'");
+    expect(policy).not.toMatch(/unsafe-eval/);
+    const scripts = [...res.body.matchAll(/<script([^>]*)>/g)].map((match) => match[1]);
+    expect(scripts).toEqual([` nonce="${nonce}"`, ' src="js/scalar.js"', ` nonce="${nonce}"`]);
+    expect(res.body).toContain('"agent":{"disabled":true}');
+    const bundle = await app.inject({ method: 'GET', url: '/docs/js/scalar.js' });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.headers['content-type']).toContain('javascript');
+    const again = policyOf((await app.inject({ method: 'GET', url: '/docs/' })).headers);
+    expect(again).not.toBe(policy);
+  });
+
+  // Last: it takes index.html away. A build empties the folder before writing it again (issue 26: a reopened reset link
+  // once showed a raw JSON 500 at that moment).
+  it('while a build rewrites index.html, a page answers the page last read; never read at all, a 503 in Portuguese', async () => {
+    expect((await app.inject({ method: 'GET', url: '/redefinir-senha?token=abc' })).statusCode).toBe(200);
+    rmSync(path.join(dist, 'index.html'));
+    const during = await app.inject({ method: 'GET', url: '/redefinir-senha?token=abc' });
+    expect(during.statusCode).toBe(200);
+    expect(during.body).toContain('<div id="root">');
+    expect(during.body).not.toContain(CSP_NONCE_PLACEHOLDER);
+
+    const handle = await openTestDatabase();
+    const emptyDist = mkdtempSync(path.join(tmpdir(), 'origem-dist-'));
+    writeFileSync(path.join(emptyDist, 'index.html'), INDEX);
+    const other = await buildApp({
+      config: loadConfig({
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'origem-test-')),
+        WEB_DIST: emptyDist,
+        LOG_LEVEL: 'silent',
+      }),
+      db: handle.db,
+      logger: false,
+    });
+    try {
+      rmSync(path.join(emptyDist, 'index.html'));
+      const res = await other.inject({ method: 'GET', url: '/login' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('Tente novamente em alguns instantes.');
+    } finally {
+      await other.close();
+      await handle.close();
+      rmSync(emptyDist, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,81 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { withRuntimeConfig } from '../lib/runtime-config';
+import { contentSecurityPolicy, cspNonce } from './content-security-policy';
+
+/**
+ * What the web build writes wherever index.html needs the answer's nonce (apps/web/vite.config.ts `html.cspNonce`:
+ * the nonce attributes of its tags and <meta property="csp-nonce">, from which the web gives it to the styles it
+ * injects). Every answer replaces it with a fresh one.
+ */
+export const CSP_NONCE_PLACEHOLDER = '__ORIGEM_CSP_NONCE__';
+
+const UNAVAILABLE_PAGE =
+  '<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Origem</title>' +
+  '<p>O sistema está sendo atualizado. Tente novamente em alguns instantes.</p></html>';
+
+const isApi = (url: string) => /^\/(v1|v2|docs|health|ready|metrics)(\/|$|\?)/.test(url);
+
+/**
+ * The built SPA with history-mode fallback; API paths that match nothing stay JSON 404s. A page address answers GET
+ * and HEAD alike (HEAD without the body, as for any route).
+ */
+export function registerSpa(app: FastifyInstance, config: Config): void {
+  const root = path.resolve(config.webDist);
+  const indexFile = path.join(root, 'index.html');
+  const hasSpa = existsSync(indexFile);
+  // index.html carries the run-time settings (APP_URL…), so it is never served as the plain built file. Read again
+  // when the build changes under a running server (its asset names change with every build).
+  // While a build rewrites the folder (vite empties it first), index.html is briefly absent: the page last read is
+  // still right for the assets a running browser has, so it is served instead of an error (once, a reopened
+  // password-reset link showed a raw JSON 500 at that moment).
+  let cached = { mtime: -1, html: '' };
+  const page = (): string | undefined => {
+    try {
+      const mtime = statSync(indexFile).mtimeMs;
+      if (mtime !== cached.mtime)
+        cached = { mtime, html: withRuntimeConfig(readFileSync(indexFile, 'utf8'), config) };
+    } catch {
+      // Keep the last page read, if any.
+    }
+    return cached.html || undefined;
+  };
+  if (hasSpa) {
+    app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      allowedPath: (pathName) => pathName !== '/index.html',
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (!hasSpa || isApi(request.url) || !isPageRequest) {
+      return reply.status(404).send({ code: 'NotFound', message: 'Registro não encontrado.' });
+    }
+    // The page's scripts are all files of this origin; only the styles antd injects at run time need the nonce.
+    const stored = page();
+    if (stored === undefined) {
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .type('text/html; charset=utf-8')
+        .send(UNAVAILABLE_PAGE);
+    }
+    const nonce = cspNonce();
+    const html = stored.replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
+    reply
+      .header(
+        'content-security-policy',
+        contentSecurityPolicy({ nonce: { value: nonce, for: ['style-src'] } }),
+      )
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8');
+    // HEAD: the GET's headers, its length included, and no body (as Fastify answers HEAD on its own routes).
+    if (request.method === 'HEAD') return reply.header('content-length', Buffer.byteLength(html)).send('');
+    return reply.send(html);
+  });
+}
