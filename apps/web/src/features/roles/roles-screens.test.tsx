@@ -101,11 +101,10 @@ function renderApp(path: string) {
   }).router;
 }
 
-/** antd writes a dialog's title twice (visible and for screen readers): count the dialogs instead. */
-async function expectOneDialog(text: string) {
-  await screen.findAllByText(text);
-  const dialogs = screen.getAllByRole('dialog').filter((d) => d.textContent?.includes(text));
-  expect(dialogs).toHaveLength(1);
+/** A routine success is a toast with the exact text (issue 22), once, and no dialog to close. */
+async function expectOneToast(text: string) {
+  expect(await screen.findAllByText(text)).toHaveLength(1);
+  expect(screen.queryAllByRole('dialog').filter((d) => d.textContent?.includes(text))).toHaveLength(0);
 }
 
 afterEach(() => {
@@ -142,7 +141,7 @@ describe('roles list', { timeout: 60_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getAllByText('Excluir o perfil "Conferente"?').length).toBeGreaterThan(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Excluir' }));
-    await expectOneDialog(messages.role.deleted);
+    await expectOneToast(messages.role.deleted);
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/v1/role/12']);
     // The list is asked again.
     await waitFor(() =>
@@ -176,7 +175,7 @@ describe('role edit screen', { timeout: 60_000 }, () => {
     expect(all.getAttribute('aria-checked')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
 
-    await expectOneDialog(messages.role.updated);
+    await expectOneToast(messages.role.updated);
     const put = calls.find((c) => c.method === 'PUT');
     expect(put?.body).toEqual({
       name: 'exportador',

@@ -114,8 +114,7 @@ describe('A1 signature screen', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Assinar' }));
       confirm = await findDialog('não pode ser desfeita');
       fireEvent.click(within(confirm).getByRole('button', { name: 'Assinar' }));
-      const success = await findDialog('Certificado assinado e enviado para análise!');
-      fireEvent.click(within(success).getByRole('button', { name: 'OK' }));
+      await screen.findByText('Certificado assinado e enviado para análise!');
       await waitFor(() => expect(router.state.location.pathname).toBe('/certificado/5'), { timeout: 10_000 });
       expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2);
     },
