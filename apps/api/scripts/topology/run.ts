@@ -167,6 +167,12 @@ async function main(): Promise<number> {
     `rajada: ${chains.length} cadeias, ${mutations} mutações respondidas em ${burstSeconds.toFixed(1)} s, ` +
       `${client.retries} repetições, ${failures.length} cadeias interrompidas`,
   );
+  const answers = chains.flatMap((c) => c.answers);
+  log(
+    `  respostas repetidas de uma tentativa anterior (Idempotent-Replayed): ${answers.filter((r) => r.replayed).length}; ` +
+      `409 "já foi processada" (feita, resposta perdida com a instância): ${answers.filter((r) => r.processed).length}; ` +
+      `respondidas só depois de repetir: ${answers.filter((r) => r.attempts > 1).length}`,
+  );
   for (const failure of failures.slice(0, 10)) log(`  interrompida: ${failure}`);
 
   // The checks, on the database and the bucket.
