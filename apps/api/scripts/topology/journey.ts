@@ -151,7 +151,10 @@ export class CertificateChain {
 
   send = () => this.action('send_analysis', `${BASE}/send_analysis/${this.id}`, this.tokens.exporter);
 
-  /** A GET that moves the flow (Enviado → Em análise): a retry after a lost answer finds it already taken. */
+  /**
+   * A GET that moves the flow (Enviado → Em análise), so it has no Idempotency-Key: a repeat after a lost answer
+   * is refused (422) because the lost one took it; the analyst then sees it in analysis, which is the outcome.
+   */
   async take(): Promise<void> {
     await this.step('send_analyzing', 200, async () => {
       const res = await this.client.send({
@@ -159,7 +162,9 @@ export class CertificateChain {
         path: `${BASE}/send_analyzing/${this.id}?type_analysis=analise`,
         token: this.tokens.analyst,
       });
-      if (res.status === 200 || res.attempts === 1) return res;
+      // nginx itself re-sends a GET to the other instance when the first dies mid-request (proxy_next_upstream):
+      // even a first "attempt" may find the certificate already taken by its own lost twin.
+      if (res.status !== 422) return res;
       const now = await this.status();
       return now === 'EM_ANALISE' ? { ...res, status: 200 } : res;
     });

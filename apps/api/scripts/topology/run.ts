@@ -173,6 +173,11 @@ async function main(): Promise<number> {
       `409 "já foi processada" (feita, resposta perdida com a instância): ${answers.filter((r) => r.processed).length}; ` +
       `respondidas só depois de repetir: ${answers.filter((r) => r.attempts > 1).length}`,
   );
+  const [idsA, idsB] = [a.requestIds(), b.requestIds()];
+  const servedA = answers.filter((r) => idsA.has(r.requestId ?? '')).length;
+  const servedB = answers.filter((r) => idsB.has(r.requestId ?? '')).length;
+  log(`  respostas da rajada por instância: A ${servedA}, B ${servedB} (B antes e depois do SIGKILL)`);
+  if (servedA === 0 || servedB === 0) problems.push('uma das instâncias não atendeu a rajada');
   for (const failure of failures.slice(0, 10)) log(`  interrompida: ${failure}`);
 
   // The checks, on the database and the bucket.
