@@ -40,7 +40,9 @@ function NormCell({ index, field, registerField }: CellProps) {
         <Input.TextArea
           {...props}
           maxLength={10_000}
-          autoSize={{ minRows: 1, maxRows: 6 }}
+          // Not autoSize: antd measures with a hidden copy of the text area that stays focusable (its
+          // 'tab-index' attribute is misspelled), which a keyboard user would land on unseen (axe: aria-hidden-focus).
+          rows={2}
           placeholder="Ex.: Decisão CMC nº 01/09, Art. 3º"
         />
       )}
