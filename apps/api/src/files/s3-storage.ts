@@ -77,6 +77,14 @@ export function s3Storage(settings: S3Settings, client: S3Client = s3Client(sett
     driver: 's3',
     async write(key, source, ...through) {
       const body = new PassThrough();
+      // Whichever side fails first says why: the source or a transform (a refusal, a cut-off upload) is the
+      // caller's error as it is; the store failing is a 503. The other side is then stopped. A failing source
+      // destroys `body` with its error, and this listener (the first on `body`) hears it before the upload's
+      // promise rejects with it — on Node 24 that rejection comes before the pipeline's own.
+      let first: { from: 'source' | 'store'; err: unknown } | undefined;
+      body.on('error', (err) => {
+        first ??= { from: 'source', err };
+      });
       const upload = new Upload({
         client,
         params: { Bucket, Key: objectKey(key), Body: body },
@@ -84,9 +92,6 @@ export function s3Storage(settings: S3Settings, client: S3Client = s3Client(sett
         queueSize: 1,
         leavePartsOnError: false,
       });
-      // Whichever side fails first says why: the source or a transform (a refusal, a cut-off upload) is the
-      // caller's error as it is; the store failing is a 503. The other side is then stopped.
-      let first: { from: 'source' | 'store'; err: unknown } | undefined;
       const piping = pipeline([source, ...through, body]).catch((err: unknown) => {
         first ??= { from: 'source', err };
         void upload.abort();
