@@ -1,6 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { choose, downloadBy, expect, expectSuccess, mailCount, test, waitForMail } from './fixtures';
+import {
+  choose,
+  downloadBy,
+  expect,
+  expectSuccess,
+  mailCount,
+  test,
+  toastWith,
+  waitForMail,
+} from './fixtures';
 import { samplePdf } from './legal-representative-steps';
 
 /**
@@ -359,9 +368,7 @@ test('clone: a new draft with the same items', async ({ pageAs }) => {
   await page.getByRole('button', { name: 'Clonar' }).click();
   await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Clonar' }).click();
   // The copy's number is in the toast's text.
-  const done = page
-    .locator('.ant-message-notice-content')
-    .filter({ hasText: 'Certificado clonado com sucesso!' });
+  const done = toastWith(page, 'Certificado clonado com sucesso!');
   await expect(done).toHaveText(/nº \d+, em rascunho\.$/);
   const copy = Number(/nº (\d+), em rascunho\.$/.exec((await done.textContent()) ?? '')?.[1]);
   expect(copy).toBeGreaterThan(id);

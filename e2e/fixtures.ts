@@ -164,12 +164,17 @@ export const test = base.extend<SessionFixtures, WorkerFixtures>({
 });
 export { expect };
 
+/** A toast (antd 6: the notice holds its icon and its text, `.ant-message-notice-title`) showing `text`. */
+export function toastWith(page: Page, text: string | RegExp) {
+  return page.locator('.ant-message-notice').filter({ hasText: text });
+}
+
 /**
  * A routine success (save, send, approve): its exact text in a toast that needs no click and goes by itself
  * (issue 22). The latest one with that text, as the same save may be repeated in a journey.
  */
 export async function expectSuccess(page: Page, text: string): Promise<void> {
-  await expect(page.locator('.ant-message-notice-content').filter({ hasText: text }).last()).toHaveText(text);
+  await expect(toastWith(page, text).last()).toHaveText(text);
   await expect(page.getByRole('dialog').filter({ hasText: text })).toHaveCount(0);
 }
 
