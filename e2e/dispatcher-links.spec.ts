@@ -182,7 +182,7 @@ test('the dispatcher asks, the exporter approves, the dispatcher reaches its com
     .click();
   await answerDialog(page, 'A outra parte precisará confirmar', 'Solicitar exclusão');
   const reloaded = page.waitForEvent('load');
-  await confirmSuccess(page, 'Solicitação de exclusão enviada para o exportador!');
+  await answerDialog(page, 'Solicitação de exclusão enviada para o exportador!', 'OK');
   await reloaded;
   await expect(row(page, exporterName)).toContainText('Exclusão solicitada');
   await seesCompany(page, true);
@@ -194,7 +194,7 @@ test('the dispatcher asks, the exporter approves, the dispatcher reaches its com
     .click();
   await answerDialog(exporterPage, 'perde o acesso', 'Confirmar exclusão');
   const reloadedToo = exporterPage.waitForEvent('load');
-  await confirmSuccess(exporterPage, 'Solicitação de exclusão APROVADA!');
+  await answerDialog(exporterPage, 'Solicitação de exclusão APROVADA!', 'OK');
   await reloadedToo;
   await expect(row(exporterPage, dispatcherName)).toHaveCount(0);
 

@@ -149,6 +149,14 @@ export function notifySuccess(text: string): Promise<void> {
   return Promise.resolve();
 }
 
+/**
+ * A success the user must read before the page changes under it (a full reload follows, SPEC §4): a dialog with OK,
+ * since a toast would vanish with the reload.
+ */
+export function showSuccessBeforeReload(text: string): Promise<void> {
+  return dialog('success', text);
+}
+
 /** Error dialog with an OK button. */
 export function showErrorDialog(text: string, details?: ReactNode): Promise<void> {
   return dialog('error', text, details);

@@ -100,7 +100,7 @@ describe('dispatcher-exporter link screens', () => {
         'Solicitar a exclusão deste vínculo? A outra parte precisará confirmar.',
         'Solicitar exclusão',
       );
-      await screen.findByText('Solicitação de exclusão enviada para o exportador!');
+      await answerDialog('Solicitação de exclusão enviada para o exportador!', 'OK');
       await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
       expect(calls.find((c) => c.method === 'PUT')?.url).toBe('/v1/dispatcher_exporter/link/2/deletion');
     },

@@ -4,7 +4,7 @@ import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { ignoreShownError } from '../../api/api-error';
 import { confirmAction } from '../../ui/confirm-dialog';
-import { notifySuccess } from '../../ui/feedback';
+import { showSuccessBeforeReload } from '../../ui/feedback';
 import type { FlowActionInput } from '../../ui/flow-actions';
 import { actOnLink, type LinkAction } from './api/act-on-link';
 import type { LinkSide } from './link-side';
@@ -27,7 +27,7 @@ export async function performLinkAction(
 ): Promise<string | null> {
   const answer = await actOnLink(link.id, action, side, input.note);
   if (!DELETION_STEPS.includes(action)) return answer.message;
-  await notifySuccess(answer.message);
+  await showSuccessBeforeReload(answer.message);
   pageReload.run();
   return null;
 }
