@@ -8,7 +8,7 @@ const CSV_HEADER =
 /** The data rows of the audit list (the header row has no cells). */
 function auditRows(page: Page) {
   return page
-    .getByLabel('Registros de auditoria')
+    .getByRole('table', { name: 'Registros de auditoria' })
     .getByRole('row')
     .filter({ has: page.getByRole('button', { name: /detalhes/ }) });
 }
@@ -51,7 +51,7 @@ test.describe('auditoria', () => {
     expect(index).toBeLessThan(5);
 
     await creation.getByRole('button', { name: 'Ver detalhes' }).click();
-    const changes = page.getByLabel(`Alterações: Usuário: ${created.name}`);
+    const changes = page.getByRole('table', { name: `Alterações: Usuário: ${created.name}` });
     await expect(changes).toBeVisible();
     await expect(changes.getByRole('columnheader', { name: 'Campo' })).toBeVisible();
     await expect(changes.getByRole('columnheader', { name: 'Antes' })).toBeVisible();

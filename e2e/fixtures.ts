@@ -170,11 +170,12 @@ export function toastWith(page: Page, text: string | RegExp) {
 }
 
 /**
- * A routine success (save, send, approve): its exact text in a toast that needs no click and goes by itself
- * (issue 22). The latest one with that text, as the same save may be repeated in a journey.
+ * A routine success (save, send, approve): a toast that needs no click and goes by itself (issue 22), opening with
+ * `text` (some go on with what happens next). The latest one with that text, as the same save may be repeated in a
+ * journey.
  */
 export async function expectSuccess(page: Page, text: string): Promise<void> {
-  await expect(toastWith(page, text).last()).toHaveText(text);
+  await expect(toastWith(page, text).last()).toHaveText(new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
   await expect(page.getByRole('dialog').filter({ hasText: text })).toHaveCount(0);
 }
 

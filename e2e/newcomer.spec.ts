@@ -99,7 +99,7 @@ test('3. the audit trail reads in Portuguese, Brasília time on screen and in th
   const created = await createUserWithPassword(request);
   const page = await pageAs('admin');
   await page.goto('/auditoria?event=created&auditable_type=user');
-  const table = page.getByLabel('Registros de auditoria');
+  const table = page.getByRole('table', { name: 'Registros de auditoria' });
   const row = table.getByRole('row').filter({ hasText: created.name }).first();
   await expect(row).toContainText('Criado');
   await expect(row).toContainText('Usuário');
@@ -108,7 +108,7 @@ test('3. the audit trail reads in Portuguese, Brasília time on screen and in th
   expect(shownTime).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
 
   await row.getByRole('button', { name: 'Ver detalhes' }).click();
-  const changes = page.getByLabel(`Alterações: Usuário: ${created.name}`);
+  const changes = page.getByRole('table', { name: `Alterações: Usuário: ${created.name}` });
   await expect(changes.getByRole('row').filter({ hasText: 'Associação comercial' })).toContainText(
     'Associação Comercial de Santos',
   );

@@ -39,13 +39,20 @@ const TAG_TOKENS = {
   lime7: '#3f6600',
 } as const;
 
+/** 4.6:1 on #e6e6e6, 5.3:1 on #f5f5f5. */
+const READ_ONLY_TEXT = '#616161';
+
 export const theme: ThemeConfig = {
   token: { colorPrimary: '#0b5cad', colorLink: '#0b5cad', borderRadius: 6, fontSize: 14, ...TEXT_TOKENS },
-  // A read-only form's chosen options stay readable (the disabled tag text is #adadad on #e6e6e6 by default).
-  // A table's empty text is drawn in the disabled colour (#bfbfbf, 1.83:1): in tables it is read, not disabled.
+  // A read-only form is read, not filled: its values, chosen options and unit suffixes keep 4.5:1 on the disabled
+  // greys (#f5f5f5, and #e6e6e6 behind a chosen option), where antd draws them at 25 % black (1.8:1).
+  // A table's empty text is drawn in the disabled colour too (#bfbfbf, 1.83:1): in tables it is read, not disabled.
   components: {
     Tag: TAG_TOKENS,
-    Select: { multipleItemColorDisabled: '#595959' },
+    Select: { colorTextDisabled: READ_ONLY_TEXT, multipleItemColorDisabled: READ_ONLY_TEXT },
+    Input: { colorTextDisabled: READ_ONLY_TEXT },
+    InputNumber: { colorTextDisabled: READ_ONLY_TEXT },
+    DatePicker: { colorTextDisabled: READ_ONLY_TEXT },
     Table: { colorTextDisabled: '#666666' },
   },
 };
