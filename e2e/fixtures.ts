@@ -175,7 +175,9 @@ export function toastWith(page: Page, text: string | RegExp) {
  * journey.
  */
 export async function expectSuccess(page: Page, text: string): Promise<void> {
-  await expect(toastWith(page, text).last()).toHaveText(new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  await expect(toastWith(page, text).last()).toHaveText(
+    new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+  );
   await expect(page.getByRole('dialog').filter({ hasText: text })).toHaveCount(0);
 }
 

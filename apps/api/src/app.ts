@@ -1,5 +1,4 @@
 import '@origem/contract/zod-locale';
-import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
