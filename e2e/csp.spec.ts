@@ -1,37 +1,10 @@
 import type { Page } from '@playwright/test';
+import { watchCspViolations as watchViolations } from './csp-watch';
 import { expect, test } from './fixtures';
-import { menuPaths, openScreen } from './menu-walk';
 
 // Issue 24: every screen loads under a Content-Security-Policy without 'unsafe-inline' or 'unsafe-eval', with no
-// violation. The browser reports each refused script, style or connection as a `securitypolicyviolation` event
-// (caught by a listener the page gets before its own scripts) and as a console error.
-
-type Violation = { page: string; directive: string; blocked: string; sample: string; source: string };
-
-/** Collects the page's CSP violations, across navigations, from the events and from the console. */
-async function watchViolations(page: Page): Promise<string[]> {
-  const found: string[] = [];
-  await page.exposeBinding('reportCspViolation', (_source, v: Violation) => {
-    found.push(`${v.page}: ${v.directive} recusou ${v.blocked || '(inline)'} em ${v.source} «${v.sample}»`);
-  });
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      const report = (window as unknown as { reportCspViolation: (v: Violation) => void }).reportCspViolation;
-      report({
-        page: location.pathname,
-        directive: event.effectiveDirective,
-        blocked: event.blockedURI,
-        sample: event.sample,
-        source: `${event.sourceFile}:${event.lineNumber}`,
-      });
-    });
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
-      found.push(`console em ${new URL(page.url()).pathname}: ${message.text()}`);
-  });
-  return found;
-}
+// violation. The signed-in screens are checked in the walk of every role's screens (screen-sweep.spec.ts); here the
+// policy itself, the public screens, the API reference and a drawer's scroll lock.
 
 /** The policy the server sent with the page: strict, with a nonce that changes on every answer. */
 async function expectStrictPolicy(page: Page, path: string): Promise<string> {
@@ -43,12 +16,6 @@ async function expectStrictPolicy(page: Page, path: string): Promise<string> {
   expect(policy, path).not.toMatch(/unsafe-inline|unsafe-eval/);
   return policy;
 }
-
-// The administrator reaches every built screen; an exporter's and a manufacturer's show their own data and forms.
-const WALKED = ['admin', 'exportador', 'fabricante'];
-// Screens no menu item leads to: a record's form with the editors it brings (the deal's norms grow with their
-// text), a new record's form, a role's permissions.
-const RECORD_SCREENS = ['/acordos/1', '/usuarios/novo', '/configuracao/perfil/1', '/cadastros/ncm'];
 
 test.describe('a strict Content-Security-Policy (issue 24)', () => {
   test('index.html: a fresh nonce on every answer, in the policy and in the page', async ({ page }) => {
@@ -86,27 +53,6 @@ test.describe('a strict Content-Security-Policy (issue 24)', () => {
     const probe = /^\/docs\/: script-src recusou eval em .*\/docs\/js\/scalar\.js:\d+ «»$/;
     expect(violations.filter((v) => !probe.test(v))).toEqual([]);
   });
-
-  for (const role of WALKED) {
-    test(`every screen of ${role} loads without a violation`, async ({ pageAs }) => {
-      // Every screen of the menu, as in menus.spec.ts: the time grows with the screens (46 s for the
-      // administrator's there), not with a state waited for; generous for a loaded machine.
-      test.setTimeout(480_000);
-      const page = await pageAs(role);
-      const violations = await watchViolations(page);
-      await page.goto('/');
-      const paths = await menuPaths(page);
-      // Checked screen by screen, so a failure names the first screen with a violation. A style a screen injects
-      // after its heading is reported while the next one opens (each report names its page); the last screen is
-      // given until the network is idle.
-      for (const path of [...paths, ...(role === 'admin' ? RECORD_SCREENS : [])]) {
-        await openScreen(page, path);
-        expect(violations, path).toEqual([]);
-      }
-      await page.waitForLoadState('networkidle');
-      expect(violations).toEqual([]);
-    });
-  }
 
   test('a drawer locks the scroll with a style of its own, allowed by the nonce', async ({ pageAs }) => {
     const page = await pageAs('admin', { viewport: { width: 390, height: 844 } });

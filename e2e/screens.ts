@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { findRoute } from '../apps/web/src/app/route-table';
 
-/** The demo roles (README), the administrator first: every screen of each is walked by the menus and the axe sweep. */
+/** The demo roles (README), the administrator first: every screen of each is walked by screen-sweep.spec.ts. */
 export const DEMO_ROLES = [
   'admin',
   'analista',
@@ -13,20 +13,27 @@ export const DEMO_ROLES = [
   'fabricante',
 ] as const;
 
+/** The side menu of a signed-in page. */
+export const sideMenu = (page: Page) => page.getByRole('navigation', { name: 'Menu principal' });
+
 /** The paths of the side menu's items, in menu order. */
 export async function menuPaths(page: Page): Promise<string[]> {
-  const nav = page.getByRole('navigation', { name: 'Menu principal' });
+  const nav = sideMenu(page);
   await expect(nav.getByRole('link', { name: 'Início', exact: true })).toBeVisible({ timeout: 30_000 });
   return nav.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
 }
 
 /**
- * Opens `path` and waits until the screen has settled: its h1 is shown and no skeleton, spinner or busy region is
- * left (the state a person reads, and the one an accessibility check must see).
+ * Opens `path`, checks it is a working screen — its h1, never the 404 page, "Sem permissão" or "Em construção" —
+ * and waits until it has settled: no skeleton, spinner or busy region left (the state a person reads, and the one
+ * an accessibility check must see).
  */
 export async function openScreen(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Página não encontrada' }), path).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Sem permissão' }), path).toHaveCount(0);
+  await expect(page.getByText(/Em construção/), path).toHaveCount(0);
   await settled(page);
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Compiles the API once into apps/api/dist (ADR 009): the server's own TypeScript and the workspace packages it
-// imports (@origem/contract, @origem/signer: TypeScript sources) bundled into one ES module, so a start loads one
-// file instead of compiling ~400 files through tsx. Every npm dependency stays external: it is loaded from
+// imports (@origem/contract, @origem/signer: TypeScript sources) bundled into one ES module (and a chunk for what it
+// loads on demand), so a start loads one file instead of compiling ~400 files through tsx. Every npm dependency stays external: it is loaded from
 // node_modules as it is, so native and optional code (pg-native, @node-rs/argon2), PGlite's wasm and data files and
 // pdfmake's fonts are found where their packages put them. The files the server reads next to its own code are copied
 // beside the bundle, where `import.meta.url` of dist/server.js points: the migrations, the bundled NCM table and
@@ -28,7 +28,12 @@ const started = Date.now();
 rmSync(out, { recursive: true, force: true });
 await build({
   entryPoints: [path.join(api, 'src/server.ts')],
-  outfile: path.join(out, 'server.js'),
+  outdir: out,
+  // What the server imports only when needed (the S3 driver and the AWS SDK) becomes a chunk of its own, loaded then
+  // rather than at every start. Chunks sit beside server.js, so `import.meta.url` lookups find the same folder.
+  splitting: true,
+  entryNames: '[name]',
+  chunkNames: '[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -15,7 +15,7 @@ if (config.storage.kind !== 's3') {
   process.exit(1);
 }
 const folder = path.resolve(process.argv[2] ?? path.join(config.dataDir, 'files'));
-const target = openStorage(config.storage);
+const target = await openStorage(config.storage);
 await target.ping();
 console.log(`copiando ${folder} → s3://${config.storage.bucket}/${config.storage.prefix}`);
 let seen = 0;

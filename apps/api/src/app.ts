@@ -89,7 +89,7 @@ export async function buildApp({ config, db, logger, logStream, pool }: AppDeps)
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
-  const files = openStorage(config.storage);
+  const files = await openStorage(config.storage);
   const jobs = createJobRunner(db, app.log, config, files);
   app.decorate('jobs', jobs.runner);
   app.decorate('mail', { flush: () => jobs.runner.runDue([MAIL_JOB]) });

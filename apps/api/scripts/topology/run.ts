@@ -183,7 +183,7 @@ async function main(): Promise<number> {
   // The checks, on the database and the bucket.
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: work });
   cleanups.push(() => database.close());
-  const storage = openStorage(loadConfig({ ...env, DATA_DIR: work }).storage);
+  const storage = await openStorage(loadConfig({ ...env, DATA_DIR: work }).storage);
   const report = await checkConsistency(pool, database.db, storage, [journey, ...chains], 'TOPO-');
   for (const [name, value] of Object.entries(report.counts)) log(`  ${name}: ${value}`);
   problems.push(...report.problems);

@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
 
 // The same Roboto the pdfmake documents embed (it ships with pdfmake): every Portuguese accent. Read once.
 const require = createRequire(import.meta.url);
 const fontDir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
+let pdfkit: typeof PDFKitDocument | undefined;
+/** pdfkit, loaded with the first report PDF rather than at every start of the server (issue 21). */
+const pdfDocument = () => (pdfkit ??= require('pdfkit') as typeof PDFKitDocument);
 const FONT_FILES = {
   regular: 'Roboto-Regular.ttf',
   bold: 'Roboto-Medium.ttf',
@@ -150,7 +153,7 @@ export class PdfTableStream {
     this.title = options.title;
     this.columns = options.columns;
     this.size = options.fontSize ?? 7.5;
-    this.doc = new PDFDocument({
+    this.doc = new (pdfDocument())({
       size: 'A4',
       layout: options.layout,
       margins: MARGIN,

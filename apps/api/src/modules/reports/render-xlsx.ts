@@ -1,5 +1,5 @@
 import { PassThrough, type Readable, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { cellText, fieldLabel, periodText, type ReportHead, type ReportPart, toCents } from './model';
 
 const MONEY = '"R$" #,##0.00';
@@ -34,7 +34,9 @@ export function billingXlsx(head: ReportHead, parts: AsyncIterable<ReportPart[]>
 }
 
 async function write(head: ReportHead, parts: AsyncIterable<ReportPart[]>, out: PassThrough): Promise<void> {
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+  // exceljs is loaded with the first workbook, not at every start of the server (half a second of it; issue 21).
+  const excel = (await import('exceljs')).default;
+  const book = new excel.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
     useSharedStrings: false,

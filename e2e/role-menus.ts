@@ -1,0 +1,59 @@
+// What each demo role must and must not find in its side menu: the built screens its permissions reach (DOMAIN.md
+// §2 default matrix). Screens not built yet are in nobody's menu (issue 9, item 6).
+export const MENUS: Record<string, { sees: string[]; hidden: string[] }> = {
+  admin: {
+    sees: [
+      'Usuários',
+      'Perfis',
+      'Auditoria',
+      'Regras de origem',
+      'Federações',
+      'Pré-cadastros',
+      'Tarefas em segundo plano',
+    ],
+    hidden: [],
+  },
+  analista: {
+    sees: ['Regras de origem', 'Pré-cadastros', 'Usuários', 'Auditoria', 'Exportadores'],
+    hidden: ['Perfis', 'Tarefas em segundo plano'],
+  },
+  associacao: {
+    sees: ['Usuários', 'Auditoria', 'Pré-cadastros', 'Empresas'],
+    hidden: ['Perfis', 'Regras de origem'],
+  },
+  federacao: {
+    sees: ['Usuários', 'Auditoria', 'Associações comerciais'],
+    hidden: ['Perfis', 'Regras de origem'],
+  },
+  confederacao: {
+    sees: ['Auditoria', 'Confederações', 'Federações'],
+    hidden: ['Perfis', 'Regras de origem'],
+  },
+  exportador: {
+    sees: ['Empresas', 'Responsáveis legais', 'Exportadores', 'Vínculos do exportador'],
+    hidden: [
+      'Usuários',
+      'Perfis',
+      'Auditoria',
+      'Regras de origem',
+      'Pré-cadastros',
+      'Despachantes',
+      'Vínculos do despachante',
+    ],
+  },
+  despachante: {
+    sees: ['Empresas', 'Exportadores', 'Despachantes', 'Vínculos do despachante'],
+    hidden: [
+      'Usuários',
+      'Auditoria',
+      'Perfis',
+      'Regras de origem',
+      'Pré-cadastros',
+      'Vínculos do exportador',
+    ],
+  },
+  fabricante: {
+    sees: ['Empresas', 'Acordos'],
+    hidden: ['Usuários', 'Auditoria', 'Regras de origem', 'Exportadores'],
+  },
+};
