@@ -35,7 +35,14 @@ export const CERTIFICATE_FILE_NAMES = {
   intervenor_invoice: 'fatura_comercial_interveniente',
   substitution: 'substituicao',
 } as const;
-export const certificatePdfName = (id: number) => `certificado-${id}.pdf`;
+/**
+ * The certificate PDF's download name: its number once numbered (certificado-BRACSA18260000001200.pdf), before
+ * that its request number (certificado-pedido-7.pdf).
+ */
+export const certificatePdfName = (certificate: { id: number; certificate_number: string | null }) =>
+  certificate.certificate_number
+    ? `certificado-${certificate.certificate_number}.pdf`
+    : `certificado-pedido-${certificate.id}.pdf`;
 export const certificateXmlName = (id: number) => `certificado-${id}.xml`;
 export const prereceiptPdfName = (id: number) => `pre-recibo-${id}.pdf`;
 
