@@ -121,7 +121,7 @@ describe('billing PDF (streaming table on pdfkit)', () => {
     const rows = text.split('\n');
     const header = rows.find((row) => row.includes('Fatura comercial')) ?? '';
     const [start, end] = [header.indexOf('Fatura comercial'), header.indexOf('Acordo')];
-    const at = rows.findIndex((row) => row.includes(first.certificate_number));
+    const at = rows.findIndex((row) => row.includes(first.certificate_number ?? '?'));
     // The cell: the invoice column of the row's line and of the lines below it, until the next row.
     const cell: string[] = [];
     for (let i = at; i < rows.length; i++) {
