@@ -64,7 +64,12 @@ export const DECLARATION_AWAITING = ['ENVIADA', 'EM_ANALISE'] as const;
  * account's own password and lockout. The recent activity leaves them out (issue 22): it shows what was created,
  * sent, approved, issued…
  */
-export const NON_WORK_AUDIT_TYPES: readonly string[] = ['session', 'api_token', 'token', 'personal_access_token'];
+export const NON_WORK_AUDIT_TYPES: readonly string[] = [
+  'session',
+  'api_token',
+  'token',
+  'personal_access_token',
+];
 export const NON_WORK_AUDIT_EVENTS: readonly string[] = [
   'login',
   'login_failed',
