@@ -59,12 +59,15 @@ test.describe('side menu', () => {
 
 /**
  * Picks an option of the antd select `select` with the keyboard: Tab to it, type `typed`, arrow down to the
- * option whose title matches, Enter.
+ * option whose title matches, Enter. A type-ahead select searches the server once the typing pauses (250 ms):
+ * the pick waits for that search's options, so Enter does not land on the list of before the typing.
  */
 async function pickWithKeys(page: Page, select: Locator, typed: string, option: RegExp): Promise<void> {
   await tabTo(page, select);
   await page.keyboard.type(typed);
   const dropdown = page.locator('.ant-select-dropdown:visible');
+  await expect(dropdown.getByTitle(option).first()).toBeVisible();
+  await page.waitForTimeout(400);
   await expect(dropdown.getByTitle(option).first()).toBeVisible();
   const active = dropdown.locator('.ant-select-item-option-active');
   for (let presses = 0; presses < 10; presses += 1) {
@@ -74,6 +77,9 @@ async function pickWithKeys(page: Page, select: Locator, typed: string, option: 
   await expect(active).toHaveAttribute('title', option);
   await page.keyboard.press('Enter');
   await expect(dropdown).toHaveCount(0);
+  // The choice shows in the closed select.
+  const field = select.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]');
+  await expect(field).toContainText(option);
 }
 
 /** Tab to `target` and press Enter on it. */

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { answerDialog, choose, expect, test } from './fixtures';
+import { choose, expect, expectSuccess, test } from './fixtures';
 import { samplePdf } from './legal-representative-steps';
 
 /**
@@ -68,6 +68,8 @@ test('weights and values typed pt-BR are stored, shown and printed as typed; amb
   await fob.fill('1.234,56');
   await fob.press('Tab');
   await expect(fob).toHaveValue('1.234,56');
+  // The demo's NCM reference table is empty: sending needs the description that prints (issue 22).
+  await item.getByLabel('Descrição do NCM impressa no certificado').fill('Ladrilhos e placas de cerâmica');
   await form
     .locator('input[type="file"]')
     .first()
@@ -92,7 +94,7 @@ test('weights and values typed pt-BR are stored, shown and printed as typed; amb
   await expect(gross).toHaveValue('25.920,000');
   await expect(form.getByText(REFUSAL)).toHaveCount(0);
   await form.getByRole('button', { name: 'Criar rascunho' }).click();
-  await answerDialog(page, 'Certificado cadastrado com sucesso!');
+  await expectSuccess(page, 'Certificado cadastrado com sucesso!');
   await expect(page).toHaveURL(/\/certificado\/\d+$/);
   const id = Number(/\/certificado\/(\d+)$/.exec(page.url())?.[1]);
 
@@ -119,7 +121,7 @@ test('weights and values typed pt-BR are stored, shown and printed as typed; amb
 
   // Sent, the detail page shows the values with their decimals, unit and currency.
   await page.getByRole('button', { name: 'Enviar para análise' }).click();
-  await answerDialog(page, 'Certificado enviado para análise com sucesso!');
+  await expectSuccess(page, 'Certificado enviado para análise com sucesso!');
   await expect(page.getByText('25.920,000 KG', { exact: true })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'Revestimento cerâmico esmaltado' });
   await expect(row).toContainText('1.000,000');
