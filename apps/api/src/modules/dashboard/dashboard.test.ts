@@ -158,8 +158,14 @@ describe('activity lists', () => {
         sql`, `,
       )}`,
     );
-    type Activity = { event: string; auditable_type: string; record_type: string; auditable_id: number | null };
-    const exporter = (await get('exportador', '/v1/dashboard/recent_activity')).json<{ data: Activity[] }>().data;
+    type Activity = {
+      event: string;
+      auditable_type: string;
+      record_type: string;
+      auditable_id: number | null;
+    };
+    const exporter = (await get('exportador', '/v1/dashboard/recent_activity')).json<{ data: Activity[] }>()
+      .data;
     expect(exporter.slice(0, 2)).toEqual([
       expect.objectContaining({
         event: 'Enviar para análise',
