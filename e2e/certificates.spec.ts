@@ -305,7 +305,7 @@ test('a digital certificate awaiting signature: the preview PDF downloads, and t
   await expect(status(page)).toHaveText('Aguardando assinatura do exportador');
 
   const download = await downloadBy(page, page.getByRole('button', { name: 'Imprimir prévia (sem valor)' }));
-  expect(download.suggestedFilename()).toBe(`certificado-${id}.pdf`);
+  expect(download.suggestedFilename()).toBe(`certificado-pedido-${id}.pdf`);
   const pdf = await readFile(await download.path());
   expect(pdf.length).toBeGreaterThan(1000);
   expect(pdf.subarray(0, 4).toString('latin1')).toBe('%PDF');

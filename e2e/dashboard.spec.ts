@@ -15,6 +15,15 @@ test.describe('painel (início)', () => {
     await expect(
       panel.getByRole('heading', { name: 'Atividade recente' }).or(panel.getByText('Atividade recente')),
     ).toBeVisible();
+    // Work, not sign-ins (issue 22): this very session's sign-in is in the trail, but not in the list.
+    const activity = panel.locator('.ant-card').filter({ hasText: 'Atividade recente' });
+    await expect(activity.locator('.ant-list-item, .ant-empty').first()).toBeVisible();
+    await expect(activity.getByText(/— (Login|Logout|Falha de login) ·/)).toHaveCount(0);
+    for (const href of await activity
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')))) {
+      expect(href).toMatch(/^\/[a-z-_/]+\/\d+$/);
+    }
     await page.screenshot({ path: test.info().outputPath('painel.png'), fullPage: true });
 
     const figure = panel.getByRole('link', { name: /^Declarações: Rascunho\s*\d+$/ });

@@ -1,9 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_PASSWORD, demoEmail, expect, test } from './fixtures';
+import { samplePdf } from './legal-representative-steps';
 
 /**
- * Keyboard-only journeys (issue 22): a person who cannot use a mouse signs in, and an analyst approves a
- * certificate, with Tab, Shift+Tab, Enter, Space and typing only. Locators only read the page (where focus is,
+ * Keyboard-only journeys (issue 22): a person who cannot use a mouse signs in, follows the side menu, drafts and
+ * sends a certificate, and an analyst approves it, with Tab, Shift+Tab, Enter, Space, arrows and typing only. Locators only read the page (where focus is,
  * what it says); every action is a key press.
  */
 
@@ -42,11 +43,9 @@ test('signs in with the keyboard only', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
-// Known defect (issue 22): Tab reaches the side menu's "Certificados" link, but Enter on it leaves the user on the
-// home page (antd's Menu takes the key). Fixme until the menu navigates on Enter.
 test.describe('side menu', () => {
   test.use({ role: 'analista' });
-  test.fixme('follows a side-menu item with Enter', async ({ page }) => {
+  test('follows a side-menu item with Enter', async ({ page }) => {
     await page.goto('/');
     const certificates = page
       .getByRole('navigation', { name: 'Menu principal' })
@@ -54,40 +53,131 @@ test.describe('side menu', () => {
     await tabTo(page, certificates);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Certificados' })).toBeVisible();
+    await expect(page).toHaveURL(/\/certificado$/);
   });
 });
 
-test.describe('analyst', () => {
-  test.use({ role: 'analista' });
+/**
+ * Picks an option of the antd select `select` with the keyboard: Tab to it, type `typed`, arrow down to the
+ * option whose title matches, Enter. A type-ahead select searches the server once the typing pauses (250 ms):
+ * the pick waits for that search's options, so Enter does not land on the list of before the typing.
+ */
+async function pickWithKeys(page: Page, select: Locator, typed: string, option: RegExp): Promise<void> {
+  await tabTo(page, select);
+  await page.keyboard.type(typed);
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  await expect(dropdown.getByTitle(option).first()).toBeVisible();
+  await page.waitForTimeout(400);
+  await expect(dropdown.getByTitle(option).first()).toBeVisible();
+  const active = dropdown.locator('.ant-select-item-option-active');
+  for (let presses = 0; presses < 10; presses += 1) {
+    if (option.test((await active.getAttribute('title').catch(() => null)) ?? '')) break;
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(active).toHaveAttribute('title', option);
+  await page.keyboard.press('Enter');
+  await expect(dropdown).toHaveCount(0);
+  // The choice shows in the closed select.
+  const field = select.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]');
+  await expect(field).toContainText(option);
+}
 
-  test('approves a certificate in analysis with the keyboard only', async ({ page }) => {
-    test.setTimeout(180_000);
-    // The demo certificate the analyst has taken (seed: invoice FC-2026-0398), found through the list's filter.
-    await page.goto('/certificado');
-    await expect(page.getByRole('heading', { level: 1, name: 'Certificados' })).toBeVisible();
-    const invoiceFilter = page.getByLabel('Nº da fatura');
-    await tabTo(page, invoiceFilter);
-    await page.keyboard.type('FC-2026-0398');
-    await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/invoice_number=FC-2026-0398/);
-    const analyse = page.getByRole('button', { name: /^Analisar Certificado nº \d+$/ });
-    await expect(analyse).toHaveCount(1);
-    await tabTo(page, analyse);
-    await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/certificado-analise\/\d+$/);
-    const status = page.locator('header .ant-tag').first();
-    await expect(status).toHaveText('Em análise');
+/** Tab to `target` and press Enter on it. */
+async function activate(page: Page, target: Locator, options?: { back?: boolean; limit?: number }) {
+  await tabTo(page, target, options);
+  await page.keyboard.press('Enter');
+}
 
-    const approve = page.getByRole('button', { name: 'Aprovar e emitir' });
-    await tabTo(page, approve);
-    await page.keyboard.press('Enter');
-    // The confirmation: Tab reaches its "Aprovar e emitir" (wherever focus opens), Space presses it.
-    const confirmation = page.getByRole('dialog').filter({ hasText: 'O número será atribuído agora.' });
-    await expect(confirmation).toBeVisible();
-    await tabTo(page, confirmation.getByRole('button', { name: 'Aprovar e emitir' }), { limit: 6 });
-    await page.keyboard.press('Space');
-    await acknowledge(page, 'Certificado APROVADO e EMITIDO com sucesso!');
-    await expect(status).toHaveText('Emitido');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Certificado BR[A-Z0-9]{3}A18\d{12}$/);
+test('the exporter drafts and sends a certificate, the analyst approves it, with the keyboard only', async ({
+  pageAs,
+}) => {
+  test.setTimeout(240_000);
+  const invoice = `FC-KBD-${String(Date.now()).slice(-8)}`;
+  const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+  const status = (page: Page) => page.locator('header .ant-tag').first();
+
+  // The exporter: the list's "Novo certificado", the header, one item, the invoice PDF, the draft, the sending.
+  const page = await pageAs('exportador');
+  await page.goto('/certificado');
+  await activate(page, page.getByRole('button', { name: 'Novo certificado' }).first());
+  await expect(page).toHaveURL(/\/certificado\/novo$/);
+  const form = page.getByRole('form', { name: 'Dados do certificado' });
+  await pickWithKeys(
+    page,
+    form.getByRole('combobox', { name: 'Responsável legal' }),
+    'Marina',
+    /^Marina Tavares Lima/,
+  );
+  await pickWithKeys(
+    page,
+    form.getByRole('combobox', { name: 'Importador' }),
+    'Rioplatense',
+    /Importadora Rioplatense/,
+  );
+  await pickWithKeys(page, form.getByRole('combobox', { name: 'Acordo' }), 'ACE-18', /^ACE-18 —/);
+  await tabTo(page, form.getByLabel('Nº da fatura comercial'));
+  await page.keyboard.type(invoice);
+  const date = form.getByLabel('Data da fatura');
+  await tabTo(page, date);
+  await page.keyboard.type(today);
+  await page.keyboard.press('Enter');
+  await expect(date).toHaveValue(today);
+
+  await activate(page, form.getByRole('button', { name: 'Adicionar item' }));
+  const item = form.getByRole('group', { name: 'Item 1' });
+  await pickWithKeys(
+    page,
+    item.getByRole('combobox', { name: 'Declaração de origem' }),
+    'Revestimento',
+    /Revestimento cerâmico esmaltado/,
+  );
+  await tabTo(page, item.getByLabel('Quantidade'));
+  await page.keyboard.type('1200');
+  await tabTo(page, item.getByLabel('Valor FOB (US$)'));
+  await page.keyboard.type('12240,00');
+  await tabTo(page, item.getByLabel('Descrição do NCM impressa no certificado'));
+  await page.keyboard.type('Ladrilhos e placas de cerâmica, esmaltados');
+
+  // The upload button opens the system's file picker (Enter); the file is chosen there.
+  const chooser = page.waitForEvent('filechooser');
+  await activate(page, form.getByRole('button', { name: 'Fatura comercial', exact: true }));
+  await (await chooser).setFiles({
+    name: 'fatura.pdf',
+    mimeType: 'application/pdf',
+    buffer: samplePdf(invoice),
   });
+  await expect(form.getByText('fatura.pdf')).toBeVisible();
+
+  await activate(page, form.getByRole('button', { name: 'Criar rascunho' }));
+  await acknowledge(page, 'Certificado cadastrado com sucesso!');
+  await expect(page).toHaveURL(/\/certificado\/\d+$/);
+  const id = Number(/\/certificado\/(\d+)$/.exec(page.url())?.[1]);
+  await expect(status(page)).toHaveText('Rascunho');
+  await activate(page, page.getByRole('button', { name: 'Enviar para análise' }));
+  await acknowledge(page, 'Certificado enviado para análise com sucesso!');
+  await expect(status(page)).toHaveText('Enviado para análise');
+
+  // The analyst finds it through the list's filter, takes it and approves it.
+  const analyst = await pageAs('analista');
+  await analyst.goto('/certificado');
+  await expect(analyst.getByRole('heading', { level: 1, name: 'Certificados' })).toBeVisible();
+  await tabTo(analyst, analyst.getByLabel('Nº da fatura'));
+  await analyst.keyboard.type(invoice);
+  await analyst.keyboard.press('Enter');
+  await expect(analyst).toHaveURL(new RegExp(`invoice_number=${invoice}`));
+  await activate(analyst, analyst.getByRole('button', { name: `Analisar Certificado nº ${id}` }));
+  await expect(analyst).toHaveURL(new RegExp(`/certificado-analise/${id}$`));
+  await activate(analyst, analyst.getByRole('button', { name: 'Iniciar análise' }));
+  await acknowledge(analyst, 'Certificado em análise.');
+  await expect(status(analyst)).toHaveText('Em análise');
+
+  await activate(analyst, analyst.getByRole('button', { name: 'Aprovar e emitir' }));
+  // The confirmation: Tab reaches its "Aprovar e emitir" (wherever focus opens), Space presses it.
+  const confirmation = analyst.getByRole('dialog').filter({ hasText: 'O número será atribuído agora.' });
+  await expect(confirmation).toBeVisible();
+  await tabTo(analyst, confirmation.getByRole('button', { name: 'Aprovar e emitir' }), { limit: 6 });
+  await analyst.keyboard.press('Space');
+  await acknowledge(analyst, 'Certificado APROVADO e EMITIDO com sucesso!');
+  await expect(status(analyst)).toHaveText('Emitido');
+  await expect(analyst.getByRole('heading', { level: 1 })).toHaveText(/^Certificado BR[A-Z0-9]{3}A18\d{12}$/);
 });

@@ -69,9 +69,7 @@ test('weights and values typed pt-BR are stored, shown and printed as typed; amb
   await fob.press('Tab');
   await expect(fob).toHaveValue('1.234,56');
   // The demo's NCM reference table is empty: sending needs the description that prints (issue 22).
-  await item
-    .getByLabel('Descrição do NCM impressa no certificado')
-    .fill('Ladrilhos e placas de cerâmica, esmaltados');
+  await item.getByLabel('Descrição do NCM impressa no certificado').fill('Ladrilhos e placas de cerâmica');
   await form
     .locator('input[type="file"]')
     .first()

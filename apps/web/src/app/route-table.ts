@@ -20,7 +20,7 @@ export type MenuGroup = (typeof MENU_GROUPS)[number]['key'];
 export type RouteEntry = {
   /** TanStack Router path ('$id' is a parameter). */
   path: string;
-  /** Screen name: menu label, document title, "Em construção" subtitle. */
+  /** Screen name: menu label and document title. */
   title: string;
   /** 'public' routes are exempt from the sign-in guard (SPEC §2). */
   access: 'public' | 'protected';

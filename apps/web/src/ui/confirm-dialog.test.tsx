@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   confirmAction,
   confirmDeletion,
+  confirmRowRemoval,
   confirmWithReason,
   confirmWithReasonAndFile,
 } from './confirm-dialog';
@@ -116,6 +117,28 @@ describe('dialog helpers', () => {
     );
     fireEvent.click(within(second).getByRole('button', { name: 'Clonar' }));
     await expect(plain).resolves.toBe(true);
+  });
+});
+
+describe('confirmRowRemoval (the item tables of certificates and declarations)', () => {
+  it('asks to remove the row, opening on Cancelar; only Remover resolves true', async () => {
+    render(
+      <App>
+        <FeedbackBridge />
+      </App>,
+    );
+    const kept = confirmRowRemoval('o item 2', 'Sai do certificado ao salvar.');
+    const dialog = await screen.findByRole('dialog', { name: 'Remover o item 2?' });
+    expect(within(dialog).getByText('Sai do certificado ao salvar.')).toBeTruthy();
+    const cancel = within(dialog).getByRole('button', { name: 'Cancelar' });
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+    fireEvent.click(cancel);
+    await expect(kept).resolves.toBe(false);
+
+    const removed = confirmRowRemoval('o material 1');
+    const second = await screen.findByRole('dialog', { name: 'Remover o material 1?' });
+    fireEvent.click(within(second).getByRole('button', { name: 'Remover' }));
+    await expect(removed).resolves.toBe(true);
   });
 });
 

@@ -41,6 +41,15 @@ export function confirmAction({
 }
 
 /**
+ * Removing a row of a form's item table (a certificate's item, a declaration's material): asks first, the dialog
+ * opening on 'Cancelar' (issue 22: an Enter or Space pressed by habit keeps the row). `row` names it ('o item 2').
+ * Resolves true when the user confirms.
+ */
+export function confirmRowRemoval(row: string, content?: ReactNode): Promise<boolean> {
+  return confirmAction({ title: `Remover ${row}?`, content, okText: 'Remover', danger: true });
+}
+
+/**
  * A deletion behind its confirmation (a red 'Excluir'): asks, runs `remove` and shows the success text it resolves
  * to. Resolves false when the user declines, true once deleted.
  */

@@ -5,7 +5,7 @@ import { MAX_ID, optionalId, optionalText, pageQuery, paginated } from '../pagin
 import { DECIMAL_PLACES, parseDecimalPtBr } from '../validators/decimal-pt';
 import { optionalDate } from './audit';
 import { moneyField } from './declarations';
-import { optionalNullableText, requiredChoice } from './fields';
+import { optionalNullableText, requiredChoice, rowListField } from './fields';
 import { storedFileInfoSchema } from './files';
 import { flowViewFields } from './flow-history';
 
@@ -35,7 +35,14 @@ export const CERTIFICATE_FILE_NAMES = {
   intervenor_invoice: 'fatura_comercial_interveniente',
   substitution: 'substituicao',
 } as const;
-export const certificatePdfName = (id: number) => `certificado-${id}.pdf`;
+/**
+ * The certificate PDF's download name: its number once numbered (certificado-BRACSA18260000001200.pdf), before
+ * that its request number (certificado-pedido-7.pdf).
+ */
+export const certificatePdfName = (certificate: { id: number; certificate_number: string | null }) =>
+  certificate.certificate_number
+    ? `certificado-${certificate.certificate_number}.pdf`
+    : `certificado-pedido-${certificate.id}.pdf`;
 export const certificateXmlName = (id: number) => `certificado-${id}.xml`;
 export const prereceiptPdfName = (id: number) => `pre-recibo-${id}.pdf`;
 
@@ -176,23 +183,12 @@ export const certificateItemInputSchema = z.object({
 });
 export type CertificateItemInput = z.infer<typeof certificateItemInputSchema>;
 
-const NOT_JSON = Symbol('not json');
 /** The items, in order: an array (JSON body) or its JSON text (multipart field `items`). */
-const itemsField = z.preprocess(
-  (v) => {
-    if (v === undefined || v === null) return [];
-    if (typeof v !== 'string') return v;
-    if (v.trim() === '') return [];
-    try {
-      return JSON.parse(v) as unknown;
-    } catch {
-      return NOT_JSON;
-    }
-  },
-  z
-    .array(certificateItemInputSchema, { error: certificateMessages.itemsInvalid })
-    .max(MAX_CERTIFICATE_ITEMS, certificateMessages.itemsMax),
-);
+const itemsField = rowListField(certificateItemInputSchema, {
+  max: MAX_CERTIFICATE_ITEMS,
+  invalid: certificateMessages.itemsInvalid,
+  tooMany: certificateMessages.itemsMax,
+});
 
 /**
  * POST /v1/certificate and PUT /v1/certificate/{id}: JSON, or multipart/form-data with the same fields (items as

@@ -48,6 +48,8 @@ export const dashboardActivitySchema = z.object({
   event: z.string(),
   auditable_type: z.string(),
   auditable_id: z.number().nullable(),
+  /** The audited record's type key ('certificate', 'declaration'…): the screen links the entry to the record. */
+  record_type: z.string(),
 });
 export type DashboardCertificate = z.infer<typeof dashboardCertificateSchema>;
 export type DashboardDeclaration = z.infer<typeof dashboardDeclarationSchema>;
@@ -56,3 +58,26 @@ export type DashboardActivity = z.infer<typeof dashboardActivitySchema>;
 /** The states each "awaiting analysis" list holds. */
 export const CERTIFICATE_AWAITING = ['ENVIADO', 'EM_ANALISE'] as const;
 export const DECLARATION_AWAITING = ['ENVIADA', 'EM_ANALISE'] as const;
+
+/**
+ * The audit entries that are not work: signing in and out, the sessions' and API tokens' comings and goings, the
+ * account's own password and lockout. The recent activity leaves them out (issue 22): it shows what was created,
+ * sent, approved, issued…
+ */
+export const NON_WORK_AUDIT_TYPES: readonly string[] = [
+  'session',
+  'api_token',
+  'token',
+  'personal_access_token',
+];
+export const NON_WORK_AUDIT_EVENTS: readonly string[] = [
+  'login',
+  'login_failed',
+  'logout',
+  'refresh',
+  'token_refreshed',
+  'password_changed',
+  'password_reset_requested',
+  'password_reset',
+  'account_locked',
+];

@@ -5,7 +5,7 @@ import { listOf, MAX_ID, optionalId, optionalText, pageQuery, paginated } from '
 import { DECIMAL_PLACES, parseDecimalPtBr } from '../validators/decimal-pt';
 import { isValidNcm, unmaskNcm } from '../validators/ncm';
 import { optionalDate } from './audit';
-import { optionalNullableText, requiredChoice, requiredText, whenFieldsParsed } from './fields';
+import { optionalNullableText, requiredChoice, requiredText, rowListField, whenFieldsParsed } from './fields';
 import { storedFileInfoSchema } from './files';
 import { flowViewFields } from './flow-history';
 
@@ -132,8 +132,6 @@ export const declarationMessages = {
 
 // ---- field building blocks -----------------------------------------------------------------------------------
 
-const NOT_JSON = Symbol('not json');
-
 /**
  * A non-negative decimal with at most 2 places, as the API stores it: '1234.56'. Accepts a number, the machine form
  * '1234.56', or pt-BR text with a comma ('1234,56', '1.234,56'), read strictly ('1.23,4' is refused, not guessed).
@@ -217,31 +215,19 @@ export type DeclarationMaterialInput = z.infer<typeof declarationMaterialInputSc
 export function materialsListOf<T extends z.ZodType<Pick<DeclarationMaterialInput, 'fob_share_percent'>>>(
   material: T,
 ) {
-  return z
-    .preprocess(
-      (v) => {
-        if (v === undefined || v === null) return [];
-        if (typeof v !== 'string') return v;
-        if (v.trim() === '') return [];
-        try {
-          return JSON.parse(v) as unknown;
-        } catch {
-          return NOT_JSON;
-        }
-      },
-      z
-        .array(material, { error: declarationMessages.materialsInvalid })
-        .max(MAX_MATERIALS, declarationMessages.materialsMax),
-    )
-    .refine(
-      (materials: z.output<T>[]) =>
-        materials.reduce(
-          (sum, m) =>
-            sum + centsOf((m as Pick<DeclarationMaterialInput, 'fob_share_percent'>).fob_share_percent),
-          0,
-        ) <= 100_00,
-      declarationMessages.sharesOver100,
-    );
+  return rowListField(material, {
+    max: MAX_MATERIALS,
+    invalid: declarationMessages.materialsInvalid,
+    tooMany: declarationMessages.materialsMax,
+  }).refine(
+    (materials: z.output<T>[]) =>
+      materials.reduce(
+        (sum, m) =>
+          sum + centsOf((m as Pick<DeclarationMaterialInput, 'fob_share_percent'>).fob_share_percent),
+        0,
+      ) <= 100_00,
+    declarationMessages.sharesOver100,
+  );
 }
 export const materialsField = materialsListOf(declarationMaterialInputSchema);
 

@@ -88,3 +88,29 @@ export function whenFieldsParsed(checks: Record<string, (value: unknown) => bool
     },
   };
 }
+
+const NOT_JSON = Symbol('not json');
+
+/**
+ * A form's list of rows (a certificate's items, a declaration's materials), in order: an array (JSON body) or its
+ * JSON text (a multipart field). Absent, null or blank is no rows; text that is not JSON fails with `invalid`, as
+ * does anything but an array; each row is checked by `row`, and there are at most `max` rows (`tooMany`).
+ */
+export function rowListField<T extends z.ZodType>(
+  row: T,
+  { max, invalid, tooMany }: { max: number; invalid: string; tooMany: string },
+) {
+  return z.preprocess(
+    (v) => {
+      if (v === undefined || v === null) return [];
+      if (typeof v !== 'string') return v;
+      if (v.trim() === '') return [];
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        return NOT_JSON;
+      }
+    },
+    z.array(row, { error: invalid }).max(max, tooMany),
+  );
+}

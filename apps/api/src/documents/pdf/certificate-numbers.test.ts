@@ -11,9 +11,11 @@ function data(items: { quantity: string; fob: string }[]): CertificatePdfData {
   return {
     id: 7,
     number: null,
-    statusLabel: 'Rascunho',
+    status: 'RASCUNHO',
+    language: 'pt',
     modelName: 'Formulário ACE-18',
     dealName: 'Mercosul',
+    dealAbbreviation: 'ACE-18',
     association: { name: 'Associação Comercial de Santos', address: 'Santos - SP' },
     fields: {
       item_order_no: printedField('Nº'),

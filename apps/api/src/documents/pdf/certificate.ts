@@ -1,7 +1,9 @@
+import type { CertificateStatus } from '@origem/contract/schemas/certificates';
 import { DECIMAL_PLACES } from '@origem/contract/validators/decimal-pt';
 import { formatNcm } from '@origem/contract/validators/ncm';
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import { printDate, printDecimal, printMoney } from '../format';
+import { CERTIFICATE_TEXT, localNumber, type PdfLanguage } from './certificate-text';
 import { qrCode, renderPdf } from './render';
 
 /** A field of the deal's certificate model: whether the form has it (NA: not printed) and its printed label. */
@@ -24,9 +26,12 @@ export type CertificatePdfItem = {
 export type CertificatePdfData = {
   id: number;
   number: string | null;
-  statusLabel: string;
+  status: CertificateStatus;
+  /** The model's language: every word the PDF prints on its own follows it (certificate-text.ts). */
+  language: PdfLanguage;
   modelName: string;
   dealName: string;
+  dealAbbreviation: string;
   association: { name: string; address: string };
   logo?: { bytes: Buffer; mime: string } | null;
   /** Model fields by key (certificate_models.fields); a key missing from the model is not printed. */
@@ -71,8 +76,8 @@ function box(data: CertificatePdfData, key: string): Content[] {
   ];
 }
 
-function frame(title: string, body: Content[]): Content {
-  if (body.length === 0) return [];
+function frame(title: string | null, body: Content[]): Content {
+  if (title === null || body.length === 0) return [];
   return {
     table: {
       widths: ['*'],
@@ -90,7 +95,7 @@ const cell = (text: string, align: 'left' | 'right' | 'center' = 'left', bold = 
   fontSize: 7.5,
 });
 
-function itemsTable(data: CertificatePdfData): Content {
+function itemsTable(data: CertificatePdfData): Content[] {
   type Column = {
     key: string;
     width: number | string;
@@ -109,10 +114,15 @@ function itemsTable(data: CertificatePdfData): Content {
       key: 'item_quantity',
       width: 60,
       align: 'right',
-      value: (i) => printDecimal(i.quantity, DECIMAL_PLACES.quantity),
+      value: (i) => localNumber(data.language, printDecimal(i.quantity, DECIMAL_PLACES.quantity)),
     },
     { key: 'item_unit', width: 36, value: (i) => i.unit ?? '—' },
-    { key: 'item_fob_value', width: 64, align: 'right', value: (i) => printMoney(i.fob, 'USD') },
+    {
+      key: 'item_fob_value',
+      width: 64,
+      align: 'right',
+      value: (i) => localNumber(data.language, printMoney(i.fob, 'USD')),
+    },
     { key: 'item_origin_criterion', width: 90, value: (i) => i.criterion },
     { key: 'item_declaration_date', width: 48, value: (i) => i.declarationDate ?? '—' },
   ];
@@ -135,13 +145,44 @@ function itemsTable(data: CertificatePdfData): Content {
   }));
 }
 
+type Section = { title: string; body: Content[] };
+// Reading order: the parties' boxes are two columns (exporter over producer, importer over operator) read row by row.
+const SECTION_ORDER = [
+  'exporter',
+  'importer',
+  'producer',
+  'intervenor',
+  'shipment',
+  'goods',
+  'comments',
+  'declaration',
+  'certification',
+] as const;
+type SectionKey = (typeof SECTION_ORDER)[number];
+
+/**
+ * The form's section titles numbered in reading order without gaps: a section the model leaves empty (every field
+ * NA) is not printed (null) and the ones after it take its number.
+ */
+function numberSections<K extends string>(order: readonly K[], sections: Record<K, Section>) {
+  const titles = {} as Record<K, string | null>;
+  let n = 0;
+  for (const key of order) {
+    const { title, body } = sections[key];
+    titles[key] = body.length === 0 ? null : `${++n}. ${title}`;
+  }
+  return titles;
+}
+
 /**
  * The certificate of origin as the deal's form (DOMAIN.md §4): the boxes and labels of the deal's certificate model
  * (certificate_models: M/O fields print, NA ones do not, in the model's language), the issuing association's logo,
  * the items in pages of the model's size, the exporter's declaration and the entity's certification, and a QR code
- * to the public verification page. Before issue, "SEM VALOR" crosses every page.
+ * to the public verification page. Before issue, "SEM VALOR" crosses every page. Every word the PDF prints on its
+ * own is in the model's language (certificate-text.ts); the sections are numbered without gaps.
  */
 export function certificatePdf(data: CertificatePdfData): Promise<Buffer> {
+  const t = CERTIFICATE_TEXT[data.language];
   const header: Content = {
     columns: [
       ...(data.showLogo && data.logo
@@ -158,11 +199,19 @@ export function certificatePdf(data: CertificatePdfData): Promise<Buffer> {
         stack: [
           { text: data.association.name, bold: true, fontSize: 10 },
           { text: data.association.address, color: GREY, fontSize: 7.5 },
-          { text: 'CERTIFICADO DE ORIGEM', fontSize: 15, bold: true, margin: [0, 6, 0, 0] },
-          { text: data.modelName, fontSize: 9 },
-          { text: data.dealName, fontSize: 7.5, color: GREY },
+          { text: t.title, fontSize: 15, bold: true, margin: [0, 6, 0, 0] },
+          // The model's and the deal's names are Portuguese records: a form in another language names the deal by
+          // its abbreviation.
+          ...(data.language === 'pt'
+            ? [
+                { text: data.modelName, fontSize: 9 },
+                { text: data.dealName, fontSize: 7.5, color: GREY },
+              ]
+            : [{ text: `${t.agreement}: ${data.dealAbbreviation}`, fontSize: 9 }]),
           {
-            text: data.number ? `Nº ${data.number}` : `Pedido nº ${data.id} — ${data.statusLabel}`,
+            text: data.number
+              ? `${t.number} ${data.number}`
+              : `${t.request} ${data.id} — ${t.statuses[data.status]}`,
             bold: true,
             fontSize: 11,
             margin: [0, 4, 0, 0],
@@ -175,7 +224,7 @@ export function certificatePdf(data: CertificatePdfData): Promise<Buffer> {
               width: 'auto',
               stack: [
                 qrCode(data.verificationUrl, 84),
-                { text: 'Verifique a autenticidade', fontSize: 6, color: GREY, alignment: 'center' as const },
+                { text: t.verify, fontSize: 6, color: GREY, alignment: 'center' as const },
               ],
             },
           ]
@@ -184,77 +233,104 @@ export function certificatePdf(data: CertificatePdfData): Promise<Buffer> {
     columnGap: 12,
     margin: [0, 0, 0, 10],
   };
+  const goods = itemsTable(data);
+  const issued = data.issuedAt ? printDate(data.issuedAt) : '—';
+  const validUntil = data.validUntil ? data.validUntil.split('-').reverse().join('/') : '—';
+  const sections: Record<SectionKey, Section> = {
+    exporter: {
+      title: t.sections.exporter,
+      body: [
+        ...box(data, 'exporter_business_name'),
+        ...box(data, 'exporter_tax_id'),
+        ...box(data, 'exporter_address'),
+        ...box(data, 'exporter_city'),
+        ...box(data, 'exporter_country'),
+      ],
+    },
+    producer: {
+      title: t.sections.producer,
+      body: [...box(data, 'producer_business_name'), ...box(data, 'producer_address')],
+    },
+    importer: {
+      title: t.sections.importer,
+      body: [
+        ...box(data, 'importer_business_name'),
+        ...box(data, 'importer_tax_id'),
+        ...box(data, 'importer_address'),
+        ...box(data, 'importer_city'),
+        ...box(data, 'importer_country'),
+      ],
+    },
+    intervenor: {
+      title: t.sections.intervenor,
+      body: [
+        ...box(data, 'intervenor_business_name'),
+        ...box(data, 'intervenor_address'),
+        ...box(data, 'intervenor_country'),
+      ],
+    },
+    shipment: {
+      title: t.sections.shipment,
+      body: [
+        'invoice_number',
+        'invoice_date',
+        'transport_port_of_loading',
+        'transport_means',
+        'transport_destination_country',
+      ].some((key) => printed(data, key))
+        ? [
+            {
+              columns: [
+                box(data, 'invoice_number'),
+                box(data, 'invoice_date'),
+                box(data, 'transport_port_of_loading'),
+                box(data, 'transport_means'),
+                box(data, 'transport_destination_country'),
+              ],
+              columnGap: 8,
+            },
+          ]
+        : [],
+    },
+    goods: { title: t.sections.goods, body: goods.length === 0 ? [] : goods },
+    comments: { title: t.sections.comments, body: box(data, 'comments') },
+    declaration: {
+      title: t.sections.declaration,
+      body: [{ text: t.declarationText, fontSize: 7.5 }, ...box(data, 'declaration_date')],
+    },
+    certification: {
+      title: t.sections.certification,
+      body: [
+        { text: t.certificationText(data.association.name), fontSize: 7.5 },
+        { text: t.issued(issued, validUntil), fontSize: 7.5, margin: [0, 3, 0, 0] },
+      ],
+    },
+  };
+  const titles = numberSections(SECTION_ORDER, sections);
+  const s = Object.fromEntries(
+    SECTION_ORDER.map((key) => [key, frame(titles[key], sections[key].body)]),
+  ) as Record<SectionKey, Content>;
+  // The goods are a titled table of their own (a frame would keep its pages from breaking).
+  s.goods =
+    titles.goods === null
+      ? []
+      : [{ text: titles.goods, bold: true, fontSize: 7.5, margin: [0, 0, 0, 3] }, ...goods];
   const parties: Content = {
     columns: [
-      [
-        frame('1. Exportador', [
-          ...box(data, 'exporter_business_name'),
-          ...box(data, 'exporter_tax_id'),
-          ...box(data, 'exporter_address'),
-          ...box(data, 'exporter_city'),
-          ...box(data, 'exporter_country'),
-        ]),
-        frame('2. Produtor', [...box(data, 'producer_business_name'), ...box(data, 'producer_address')]),
-      ],
-      [
-        frame('3. Importador', [
-          ...box(data, 'importer_business_name'),
-          ...box(data, 'importer_tax_id'),
-          ...box(data, 'importer_address'),
-          ...box(data, 'importer_city'),
-          ...box(data, 'importer_country'),
-        ]),
-        frame('4. Operador de terceiro país', [
-          ...box(data, 'intervenor_business_name'),
-          ...box(data, 'intervenor_address'),
-          ...box(data, 'intervenor_country'),
-        ]),
-      ],
+      [s.exporter, s.producer],
+      [s.importer, s.intervenor],
     ],
     columnGap: 8,
   };
-  const shipment = frame('5. Fatura e transporte', [
-    {
-      columns: [
-        box(data, 'invoice_number'),
-        box(data, 'invoice_date'),
-        box(data, 'transport_port_of_loading'),
-        box(data, 'transport_means'),
-        box(data, 'transport_destination_country'),
-      ],
-      columnGap: 8,
-    },
-  ]);
-  const comments = frame('7. Observações', box(data, 'comments'));
-  const declaration: Content = {
-    columns: [
-      frame('8. Declaração do exportador', [
-        {
-          text: 'Declaramos que as mercadorias acima cumprem as condições de origem do acordo indicado.',
-          fontSize: 7.5,
-        },
-        ...box(data, 'declaration_date'),
-      ]),
-      frame('9. Certificação da entidade', [
-        {
-          text: `${data.association.name} certifica a veracidade da declaração do exportador.`,
-          fontSize: 7.5,
-        },
-        {
-          text: `Emitido em ${data.issuedAt ? printDate(data.issuedAt) : '—'} — válido até ${
-            data.validUntil ? data.validUntil.split('-').reverse().join('/') : '—'
-          }`,
-          fontSize: 7.5,
-          margin: [0, 3, 0, 0],
-        },
-      ]),
-    ],
-    columnGap: 8,
-  };
-  return renderPdf([header, parties, shipment, itemsTable(data), comments, declaration], {
-    title: data.number ? `Certificado de origem ${data.number}` : `Certificado de origem nº ${data.id}`,
+  const declaration: Content = { columns: [s.declaration, s.certification], columnGap: 8 };
+  const name = data.number
+    ? `${t.documentName} ${data.number}`
+    : `${t.documentName} — ${t.request.toLowerCase()} ${data.id}`;
+  return renderPdf([header, parties, s.shipment, s.goods, s.comments, declaration], {
+    title: name,
     author: data.association.name,
-    watermark: data.watermark ? 'SEM VALOR' : undefined,
+    watermark: data.watermark ? t.watermark : undefined,
+    pageLabel: t.page,
     defaultStyle: { font: 'Roboto', fontSize: data.fontSize, lineHeight: 1.1 },
     pageSize: data.paper === 'Letter' ? 'LETTER' : 'A4',
     pageOrientation: data.orientation,

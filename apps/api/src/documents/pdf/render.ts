@@ -34,6 +34,8 @@ export type PdfOptions = {
   title: string;
   /** Author and creator in the metadata, e.g. the issuing association. */
   author?: string;
+  /** The footer's page counter in the document's language (default: Portuguese). */
+  pageLabel?: (page: number, pages: number) => string;
 };
 
 /** Content plus the page frame every Origem document shares; the output is the PDF's bytes. */
@@ -41,7 +43,13 @@ export async function renderPdf(
   content: Content,
   options: PdfOptions & Partial<TDocumentDefinitions> = { title: '' },
 ): Promise<Buffer> {
-  const { watermark, title, author, ...rest } = options;
+  const {
+    watermark,
+    title,
+    author,
+    pageLabel = (page, pages) => `Página ${page} de ${pages}`,
+    ...rest
+  } = options;
   const definition: TDocumentDefinitions = {
     pageSize: 'A4',
     pageMargins: [40, 48, 40, 56],
@@ -62,7 +70,7 @@ export async function renderPdf(
     footer: (page, pages) => ({
       columns: [
         { text: title, color: '#666666', fontSize: 7 },
-        { text: `Página ${page} de ${pages}`, alignment: 'right', color: '#666666', fontSize: 7 },
+        { text: pageLabel(page, pages), alignment: 'right', color: '#666666', fontSize: 7 },
       ],
       margin: [40, 16, 40, 0],
     }),

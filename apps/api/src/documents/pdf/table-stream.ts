@@ -405,7 +405,10 @@ export class PdfTableStream {
     return this.wrapTo(face, text, (this.widths[column] ?? 0) - 2 * PAD_X);
   }
 
-  /** Greedy word wrap; a word wider than the line is cut where it must be. */
+  /**
+   * Greedy word wrap; a word wider than the line is cut after its last separator that fits ('/', '-', '.', '_':
+   * codes such as invoice numbers break between their parts), else where it must be.
+   */
   private wrapTo(face: Face, text: string, width: number, size = this.size): string[] {
     const fits = (s: string) => face.width(s, size) <= width;
     if (fits(text)) return [text];
@@ -422,6 +425,8 @@ export class PdfTableStream {
       while (line.length > 1 && !fits(line)) {
         let cut = line.length - 1;
         while (cut > 1 && !fits(line.slice(0, cut))) cut--;
+        const separator = Math.max(...['/', '-', '.', '_'].map((c) => line.lastIndexOf(c, cut - 1)));
+        if (separator > 0) cut = separator + 1;
         lines.push(line.slice(0, cut));
         line = line.slice(cut);
       }

@@ -84,7 +84,7 @@ describe('the certificate PDF', () => {
     const words = pdfDrawnText(pdf);
     const squeeze = (s: string) => s.replace(/\s+/g, '');
     for (const expected of [
-      'CERTIFICADO DE ORIGEM',
+      'CERTIFICADO DE ORIGEN',
       'Café Santista Exportadora Ltda.',
       'Importadora Rioplatense S.A.',
       'NCM 0901.21.00: Café torrado, não descafeinado',
@@ -93,11 +93,63 @@ describe('the certificate PDF', () => {
     ]) {
       expect(words).toContain(squeeze(expected));
     }
-    // The ACE-18 model prints its own labels (in its language).
+    // The ACE-18 model prints its own labels (in its language), the watermark too.
     expect(pdfText(pdf)).toContain('Observaciones');
-    expect(pdfDrawnText(pdf)).toContain('SEMVALOR');
+    expect(pdfDrawnText(pdf)).toContain('SINVALOR');
+    // A draft downloads under its request number.
+    expect(res.headers['content-disposition']).toContain(`filename="certificado-pedido-${id}.pdf"`);
     const code = (await certificateRow(t.db, id))?.verification_code;
     expect(pdfQrCodes(pdf)).toEqual([`http://origem.test/verificar/${code}`]);
+  }, 30_000);
+
+  it('a Spanish form: its sections numbered without gaps, every label and value the product names in Spanish', async () => {
+    await t.db.execute(
+      sql`update certificates set transport_id = (select id from transports where name = 'Marítimo') where id = ${id}`,
+    );
+    const res = await print('');
+    expect(res.statusCode, res.body).toBe(200);
+    const text = pdfText(res.rawPayload).replace(/\u00a0/g, ' ');
+    // Section numbers in reading order: 1, 2, 3… whatever the model leaves out.
+    const numbers = [...text.matchAll(/(?:^|\s{2,})(\d)\. [A-ZÁÉÍÓÚ][a-záéíóúñ]/gm)].map((m) => Number(m[1]));
+    expect(numbers.length).toBeGreaterThanOrEqual(6);
+    expect([...numbers].sort((a, b) => a - b)).toEqual(numbers.map((_, i) => i + 1));
+    for (const spanish of [
+      'CERTIFICADO DE ORIGEN',
+      'Solicitud nº',
+      'Borrador',
+      'Factura y transporte',
+      'Mercaderías',
+      'Declaración del exportador',
+      'Certificación de la entidad',
+      'Verifique la autenticidad',
+      'Acuerdo: ACE-18',
+      'Emitido el',
+      'Página 1 de',
+      'Marítimo',
+      'Salto de partida',
+    ]) {
+      expect(text).toContain(spanish);
+    }
+    // No Portuguese word the product prints on its own is left (the exporter's and NCM's texts are their data).
+    for (const portuguese of [
+      'CERTIFICADO DE ORIGEM',
+      'Pedido nº',
+      'Rascunho',
+      'Fatura',
+      'Mercadorias',
+      'Observações',
+      'Declaração',
+      'Certificação',
+      'Verifique a autenticidade',
+      'Acordo',
+      'válido até',
+      'Salto tarifário',
+      'Denominação',
+      'Quantidade',
+      'Certificado de origem',
+    ]) {
+      expect(text).not.toContain(portuguese);
+    }
   }, 30_000);
 
   it('has no final PDF nor pré-recibo before issue; the signed PDF says why it is missing', async () => {
@@ -123,8 +175,13 @@ describe('the certificate PDF', () => {
       .certificate_number;
 
     const res = await print('');
-    expect(pdfDrawnText(res.rawPayload)).not.toContain('SEMVALOR');
+    expect(pdfDrawnText(res.rawPayload)).not.toContain('SINVALOR');
     expect(pdfText(res.rawPayload)).toContain(number);
+    // Numbered: the file is named after the certificate number (BR + EHId + acronym + year + sequence + rectification).
+    expect(number).toMatch(/^BR[A-Z0-9]+\d{2}\d{8}\d{2}$/);
+    expect(res.headers['content-disposition']).toBe(
+      `inline; filename="certificado-${number}.pdf"; filename*=UTF-8''certificado-${number}.pdf`,
+    );
 
     const generated = await t.request('PATCH', `${BASE}/generate_pdf/${id}`, { token: tok.analista });
     expect(generated.statusCode, generated.body).toBe(200);

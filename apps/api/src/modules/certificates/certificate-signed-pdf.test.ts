@@ -97,7 +97,7 @@ describe('print-signed: the PAdES-signed certificate PDF', () => {
     expect(row?.status).toBe('EMITIDO');
     signedId = id;
 
-    const pdf = expectSealedPdf(await printSigned(id), `certificado-${id}.pdf`);
+    const pdf = expectSealedPdf(await printSigned(id), `certificado-${row?.certificate_number}.pdf`);
     expect(pdfText(pdf).replace(/\s+/g, '')).toContain(row?.certificate_number ?? '?');
 
     const verified = verifyPdfSignature(pdf, { trust });

@@ -1,7 +1,8 @@
 import { ErrorCode } from '@origem/contract/errors';
-import { certificateFlow, stateLabel } from '@origem/contract/flows';
+import { certificateFlow } from '@origem/contract/flows';
 import {
   type CertificateAction,
+  type CertificateStatus,
   certificatePdfName,
   certificateVerificationPath,
   NCM_DESCRIPTION_ERROR,
@@ -16,10 +17,11 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { certificateCods } from '../../db/schema';
+import { certificateCods, certificates } from '../../db/schema';
 import { printDate, printTaxId } from '../../documents/format';
 import { certificatePdf, type ModelField } from '../../documents/pdf/certificate';
 import { prereceiptPdf } from '../../documents/pdf/certificate-prereceipt';
+import { countryName, criterionText, pdfLanguage, transportName } from '../../documents/pdf/certificate-text';
 import { FileChanges, findOwnerFile } from '../../files/records';
 import type { FileStorage } from '../../files/storage';
 import { PDF_POLICY, receiveBuffer } from '../../files/upload';
@@ -64,6 +66,9 @@ export async function certificateDocument(
     }
   }
   const language = model?.language ?? found.language?.code ?? 'pt';
+  const lang = pdfLanguage(language);
+  const country = (code: string | null | undefined, stored: string | null | undefined) =>
+    countryName(lang, code, stored ?? null);
   const fields: Record<string, ModelField> = {};
   for (const definition of CERTIFICATE_FIELDS) {
     const own = model?.fields[definition.key];
@@ -81,9 +86,11 @@ export async function certificateDocument(
   return certificatePdf({
     id,
     number: row.certificate_number,
-    statusLabel: stateLabel(certificateFlow, row.status),
+    status: row.status as CertificateStatus,
+    language: lang,
     modelName: model?.name ?? found.deal.form ?? found.deal.abbreviation,
     dealName: found.deal.name,
+    dealAbbreviation: found.deal.abbreviation,
     association: {
       name: found.association.name,
       address: join(
@@ -102,7 +109,7 @@ export async function certificateDocument(
       ),
       exporter_locality: exporter.city,
       exporter_city: [exporter.city, exporter.state].filter(Boolean).join(' - '),
-      exporter_country: 'Brasil',
+      exporter_country: country('BR', 'Brasil'),
       exporter_phone: exporter.phone,
       exporter_email: exporter.email,
       producer_business_name: found.manufacturer_name,
@@ -111,15 +118,15 @@ export async function certificateDocument(
       importer_address: join([importer.address, importer.number].filter(Boolean).join(', ')),
       importer_locality: importer.city,
       importer_city: importer.city,
-      importer_country: importer.country,
+      importer_country: country(importer.country_code, importer.country),
       intervenor_business_name: found.intervenor?.corporate_name ?? null,
       intervenor_address: join(found.intervenor?.address, found.intervenor?.city),
-      intervenor_country: found.intervenor?.country ?? null,
+      intervenor_country: country(found.intervenor?.country_code, found.intervenor?.country),
       invoice_number: row.invoice_number,
       invoice_date: day(row.invoice_date),
       transport_port_of_loading: found.port_name,
-      transport_means: found.transport_name,
-      transport_destination_country: importer.country,
+      transport_means: transportName(lang, found.transport_name),
+      transport_destination_country: country(importer.country_code, importer.country),
       comments: row.observations,
       declaration_date: printDate(row.created_at),
     },
@@ -132,7 +139,7 @@ export async function certificateDocument(
       quantity: item.quantity,
       unit: item.unit_code,
       fob: item.fob_value_usd,
-      criterion: item.origin_criterion,
+      criterion: criterionText(lang, item.origin_criterion),
       declarationDate: item.declaration_approved_at ? printDate(item.declaration_approved_at) : null,
     })),
     itemsPerPage: layout.items_per_page,
@@ -149,6 +156,15 @@ export async function certificateDocument(
   });
 }
 
+/** The PDF's download name (certificatePdfName): the certificate's number, or its request number before that. */
+export async function certificateFileName(db: Database, id: number): Promise<string> {
+  const [row] = await db
+    .select({ id: certificates.id, certificate_number: certificates.certificate_number })
+    .from(certificates)
+    .where(eq(certificates.id, id));
+  return certificatePdfName(row ?? { id, certificate_number: null });
+}
+
 /** PATCH generate_pdf/{id}: the final PDF of an issued certificate, rendered and stored (replacing an older one). */
 export async function generatePdf(
   db: Database,
@@ -161,7 +177,7 @@ export async function generatePdf(
   if (!found) throw notFound();
   if (found.row.status !== ISSUED) throw conflict(text.notIssued);
   const pdf = await certificateDocument(db, files, ctx, actor, id);
-  const received = await receiveBuffer(files, pdf, certificatePdfName(id), PDF_POLICY);
+  const received = await receiveBuffer(files, pdf, certificatePdfName(found.row), PDF_POLICY);
   await new FileChanges(files).run(async (changes) => {
     try {
       await db.transaction(async (tx) => {

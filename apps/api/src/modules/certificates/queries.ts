@@ -283,6 +283,7 @@ function selectDetail(db: Executor) {
         address: intervenor.address,
         city: intervenor.city,
         country: intervenorCountry.name,
+        country_code: intervenorCountry.code,
       },
       language: { code: languages.code, name: languages.name },
       currency_code: currencies.code,

@@ -8,7 +8,6 @@ import {
   certificateListQuery,
   certificateMessageSchema,
   certificatePageSchema,
-  certificatePdfName,
   certificatePrintQuery,
   certificateReasonSchema,
   certificateSchema,
@@ -459,7 +458,8 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
         request.query.certificateId,
         request.query.ncmReference ?? true,
       );
-      return sendPdf(reply, pdf, certificatePdfName(request.query.certificateId), 'inline');
+      const name = await documents.certificateFileName(app.db, request.query.certificateId);
+      return sendPdf(reply, pdf, name, 'inline');
     },
   );
 
@@ -467,7 +467,7 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
     'O PDF do certificado com assinatura PAdES da entidade, gerado na hora; 404 com o motivo enquanto as duas assinaturas do COD não estiverem completas',
     errors,
     documents.signedPdf,
-    certificatePdfName,
+    (id) => documents.certificateFileName(app.db, id),
   );
 
   app.patch(

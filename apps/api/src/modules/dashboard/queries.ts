@@ -11,6 +11,8 @@ import {
   DASHBOARD_LIST_SIZE,
   DASHBOARD_MONTHS,
   DECLARATION_AWAITING,
+  NON_WORK_AUDIT_EVENTS,
+  NON_WORK_AUDIT_TYPES,
 } from '@origem/contract/schemas/dashboard';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
@@ -162,8 +164,8 @@ export async function declarations(db: Executor, actor: Actor, which: 'analyse' 
 }
 
 /**
- * The latest entries of the audit trail the actor may read: the whole of its scope with `audit.view`, otherwise
- * only its own actions.
+ * The latest work in the audit trail the actor may read: the whole of its scope with `audit.view`, otherwise only
+ * its own actions. Sign-ins, sign-outs, sessions and tokens are not work (NON_WORK_AUDIT_*): left out.
  */
 export async function recentActivity(db: Executor, actor: Actor) {
   const who = actor.permissions.has('audit.view') ? trailScopeSql(actor) : sql`a.user_id = ${actor.id}`;
@@ -179,11 +181,22 @@ export async function recentActivity(db: Executor, actor: Actor) {
     sql`select a.id, a.created_at, u.name as user, a.event, a.auditable_type, a.auditable_id
           from audits a left join users u on u.id = a.user_id
          where ${who}
+           and a.auditable_type not in (${sql.join(
+             NON_WORK_AUDIT_TYPES.map((type) => sql`${type}`),
+             sql`, `,
+           )})
+           and a.auditable_type not like '%token%'
+           and a.event not in (${sql.join(
+             NON_WORK_AUDIT_EVENTS.map((event) => sql`${event}`),
+             sql`, `,
+           )})
+           and a.event not like '%token%'
          order by a.created_at desc, a.id desc
          limit ${DASHBOARD_LIST_SIZE}`,
   );
   return rows.map((r) => ({
     ...r,
+    record_type: r.auditable_type,
     // audits.id is a bigint: node-postgres reads it as text.
     id: Number(r.id),
     created_at: iso(r.created_at),

@@ -162,14 +162,14 @@ export function issuanceRoutes(app: ZodApp, doc: IssuedDocument) {
         actor: Actor,
         id: number,
       ) => Promise<Buffer>,
-      name: (id: number) => string,
+      name: (id: number) => string | Promise<string>,
     ) {
       app.get(
         `${base}/print-signed/:id`,
         { config: doc.view, schema: { tags, params: idParam, summary, response } },
         async (request, reply) => {
           const { db, files, config, ctx, actor, id } = call(request);
-          return sendPdf(reply, await seal(db, files, config, ctx, actor, id), name(id));
+          return sendPdf(reply, await seal(db, files, config, ctx, actor, id), await name(id));
         },
       );
     },

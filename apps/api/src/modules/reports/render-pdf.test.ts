@@ -110,6 +110,34 @@ describe('billing PDF (streaming table on pdfkit)', () => {
     }
   });
 
+  it('a 40-character invoice number stays whole in its cell: wrapped between its parts, never into the next column', async () => {
+    const invoice = 'INV-2026/EXP/000012345678-ARG-SANTOS-001';
+    expect(invoice).toHaveLength(40);
+    const input = lines().slice(0, 3);
+    const first = input[0];
+    if (!first) throw new Error('no line');
+    first.invoice_number = invoice;
+    const text = pdfText((await render(input)).pdf);
+    const rows = text.split('\n');
+    const header = rows.find((row) => row.includes('Fatura comercial')) ?? '';
+    const [start, end] = [header.indexOf('Fatura comercial'), header.indexOf('Acordo')];
+    const at = rows.findIndex((row) => row.includes(first.certificate_number ?? '?'));
+    // The cell: the invoice column of the row's line and of the lines below it, until the next row.
+    const cell: string[] = [];
+    for (let i = at; i < rows.length; i++) {
+      const row = rows[i] ?? '';
+      if (i > at && (row.trim() === '' || row.slice(0, start).trim() !== '')) break;
+      cell.push(row.slice(start, end).trim());
+    }
+    expect(cell.join('')).toBe(invoice);
+    // Broken only after a separator, and nothing of it spills past the column.
+    for (const piece of cell.slice(0, -1)) expect(piece).toMatch(/[/\-.]$/);
+    for (const row of rows.slice(at, at + cell.length))
+      expect(row.slice(end)).not.toMatch(/INV|SANTOS|\d{12}/);
+    // Its neighbours on the line are untouched.
+    expect(rows[at]).toMatch(/ACE-18/);
+  });
+
   it('an empty period says so, on one numbered page without a table', async () => {
     const { pdf } = await render([]);
     const text = pdfText(pdf);

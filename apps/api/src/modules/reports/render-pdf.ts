@@ -3,9 +3,13 @@ import type { ReportField } from '@origem/contract/schemas/reports';
 import { PdfTableStream, type StreamColumn } from '../../documents/pdf/table-stream';
 import { cellText, fieldLabel, formatReais, periodText, type ReportHead, type ReportPart } from './model';
 
-// Short values take the width of their widest sample; names and free text share the rest of the page.
+// Short values take the width of their widest sample; names and free text share the rest of the page. The invoice
+// number is a code, not words: its column holds a usual one (24 characters) on one line, and a longer one (up to the
+// 60 the field takes) wraps inside the column after its separators ('/', '-', '.'; table-stream.ts), never running
+// into the next column nor cut in the middle of a part.
 const FIT: Partial<Record<ReportField, string>> = {
   certificate_number: 'BRACSA00000000000000',
+  invoice_number: 'FAT-0000/0000000000-0000',
   issued_at: '00/00/0000',
   deal: 'MERCOSUL-ISRAEL',
   exporter_tax_id: '000.000.000/0000-00',
@@ -13,13 +17,11 @@ const FIT: Partial<Record<ReportField, string>> = {
   tariff: 'Tarifa não cadastrada',
   amount: 'R$ 00.000,00',
 };
-const SHARE: Partial<Record<ReportField, number>> = { invoice_number: 1 };
-
 function column(field: ReportField): StreamColumn {
   const label = fieldLabel(field);
   const align = field === 'amount' ? 'right' : 'left';
   const fit = FIT[field];
-  return fit === undefined ? { label, align, share: SHARE[field] ?? 2 } : { label, align, fit };
+  return fit === undefined ? { label, align, share: 1 } : { label, align, fit };
 }
 
 /**

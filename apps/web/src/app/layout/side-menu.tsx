@@ -21,7 +21,14 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
       key: item.path,
       icon: item.path === '/' ? <HomeOutlined aria-hidden /> : undefined,
       label: (
-        <Link to={item.path} onClick={onNavigate}>
+        <Link
+          to={item.path}
+          onClick={onNavigate}
+          // Enter on the focused link follows it: antd's Menu would take the key for its own item and stop it.
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') event.stopPropagation();
+          }}
+        >
           {item.label}
         </Link>
       ),

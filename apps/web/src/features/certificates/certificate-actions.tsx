@@ -161,7 +161,7 @@ export function CertificateDocumentActions({
       <Button
         block
         icon={<PrinterOutlined aria-hidden />}
-        onClick={() => run(() => printCertificate(certificate.id))}
+        onClick={() => run(() => printCertificate(certificate))}
       >
         {issued ? 'Imprimir certificado' : 'Imprimir prévia (sem valor)'}
       </Button>

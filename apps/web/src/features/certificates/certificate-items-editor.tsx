@@ -5,7 +5,7 @@ import { DECIMAL_PLACES } from '@origem/contract/validators/decimal-pt';
 import { Alert, Button, Card, Col, Flex, Input, Row, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import { confirmAction } from '../../ui/confirm-dialog';
+import { confirmRowRemoval } from '../../ui/confirm-dialog';
 import { DecimalInput } from '../../ui/decimal-input';
 import { FormField } from '../../ui/form';
 import { formatNcm } from '../../ui/format';
@@ -61,12 +61,10 @@ export function CertificateItemsEditor({
   );
   const dropped = useDeclarationsOfAnotherDeal(dealId, getValues, setValue, trigger);
   const removeItem = async (index: number) => {
-    const confirmed = await confirmAction({
-      title: `Remover o item ${index + 1}?`,
-      content: 'A declaração citada, as quantidades e os valores deste item saem do certificado ao salvar.',
-      okText: 'Remover',
-      danger: true,
-    });
+    const confirmed = await confirmRowRemoval(
+      `o item ${index + 1}`,
+      'A declaração citada, as quantidades e os valores deste item saem do certificado ao salvar.',
+    );
     if (confirmed) remove(index);
   };
   const source = useMemo(

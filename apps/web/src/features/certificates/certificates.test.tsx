@@ -115,7 +115,7 @@ describe('printing a certificate (SPEC §8)', () => {
         <DownloadOverlay />
       </App>,
     );
-    await expect(printCertificate(41)).resolves.toBe(false);
+    await expect(printCertificate({ id: 41, certificate_number: null })).resolves.toBe(false);
     expect(vi.mocked(fetch).mock.calls[0]?.[0]).toBe('/v1/certificate/print?certificateId=41');
     expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
     // The generic error dialog is not shown on top of the warning.

@@ -202,14 +202,30 @@ describe('declaration screens', () => {
   );
 
   it(
-    'a draft: removing a material saves the rest as JSON in the multipart form',
+    'a draft: removing a material asks first (on its safe button), then saves the rest as JSON in the multipart form',
     async () => {
       storeSession(makeUser('exportador', { exporter: { id: cafe.id } }));
       const calls = stubApiByPath(draftGets(), () => jsonResponse(200, draft()));
       renderAt('/declaracao/$id', '/declaracao/7', () => <DeclarationEditPage />);
 
       const form = await screen.findByRole('form', { name: 'Dados da declaração' }, { timeout: 10_000 });
-      fireEvent.click(within(form).getByRole('button', { name: 'Remover o material 2' }));
+      const removeSecond = () =>
+        fireEvent.click(within(form).getByRole('button', { name: 'Remover o material 2' }));
+      // Declined: the dialog opens on 'Cancelar' and the row stays.
+      removeSecond();
+      const asked = await screen.findByRole('dialog', { name: 'Remover o material 2?' });
+      const cancel = within(asked).getByRole('button', { name: 'Cancelar' });
+      await waitFor(() => expect(document.activeElement).toBe(cancel));
+      fireEvent.click(cancel);
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Remover o material 2?' })).toBeNull());
+      expect(within(form).getByRole('textbox', { name: 'Descrição do material 2' })).toBeTruthy();
+      // Confirmed: the row goes.
+      removeSecond();
+      const again = await screen.findByRole('dialog', { name: 'Remover o material 2?' });
+      fireEvent.click(within(again).getByRole('button', { name: 'Remover' }));
+      await waitFor(() =>
+        expect(within(form).queryByRole('textbox', { name: 'Descrição do material 2' })).toBeNull(),
+      );
       fireEvent.click(within(form).getByRole('button', { name: 'Salvar' }));
       await findToast('Declaração editada com sucesso!');
       const put = calls.find((c) => c.method === 'PUT');

@@ -3,6 +3,7 @@ import { centsOf, MAX_MATERIALS } from '@origem/contract/schemas/declarations';
 import { DECIMAL_PLACES, parseDecimalPtBr } from '@origem/contract/validators/decimal-pt';
 import { Button, Empty, Flex, Input, Typography } from 'antd';
 import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { confirmRowRemoval } from '../../ui/confirm-dialog';
 import { DecimalInput } from '../../ui/decimal-input';
 import { FormField } from '../../ui/form';
 import { formatDecimal } from '../../ui/format';
@@ -58,6 +59,13 @@ export function MaterialsEditor() {
   const { errors } = useFormState({ control, name: 'materials' });
   const listError = errors.materials?.message ?? errors.materials?.root?.message;
   const label = (what: string, index: number) => `${what} do material ${index + 1}`;
+  const removeMaterial = async (index: number) => {
+    const confirmed = await confirmRowRemoval(
+      `o material ${index + 1}`,
+      'O NCM, a origem e os valores deste material saem da declaração ao salvar.',
+    );
+    if (confirmed) remove(index);
+  };
 
   return (
     <div style={{ overflowX: 'auto' }}>
@@ -137,7 +145,7 @@ export function MaterialsEditor() {
                     danger
                     icon={<DeleteOutlined aria-hidden />}
                     aria-label={`Remover o material ${index + 1}`}
-                    onClick={() => remove(index)}
+                    onClick={() => void removeMaterial(index)}
                   />
                 </td>
               </tr>

@@ -6,6 +6,7 @@ import { lazy, Suspense } from 'react';
 import { FlowTag } from '../../ui/flow-tag';
 import { formatDateTime } from '../../ui/format';
 import { ListItemLines } from '../../ui/list-item-lines';
+import { activityRecordPath } from './activity-link';
 import {
   useDashboardCertificates,
   useDashboardDeclarations,
@@ -100,7 +101,8 @@ function DeclarationList({ which, title }: { which: 'analyse' | 'update'; title:
   );
 }
 
-function RecentActivity() {
+/** The latest work in the caller's reach (sign-ins and tokens are left out by the API), each linked to its record. */
+export function RecentActivity() {
   const query = useRecentActivity();
   return (
     <Card title="Atividade recente" size="small">
@@ -108,15 +110,19 @@ function RecentActivity() {
         loading={query.isPending}
         dataSource={query.data?.data ?? []}
         locale={{ emptyText: <Empty description="Nenhuma atividade registrada." /> }}
-        renderItem={(a) => (
-          <List.Item>
-            <Typography.Text>
-              <Typography.Text strong>{a.user ?? 'Sistema'}</Typography.Text> — {a.event} · {a.auditable_type}
-              {a.auditable_id ? ` nº ${a.auditable_id}` : ''}
-            </Typography.Text>
-            <Typography.Text type="secondary">{formatDateTime(a.created_at)}</Typography.Text>
-          </List.Item>
-        )}
+        renderItem={(a) => {
+          const record = `${a.auditable_type}${a.auditable_id ? ` nº ${a.auditable_id}` : ''}`;
+          const path = activityRecordPath(a.record_type, a.auditable_id);
+          return (
+            <List.Item>
+              <Typography.Text>
+                <Typography.Text strong>{a.user ?? 'Sistema'}</Typography.Text> — {a.event} ·{' '}
+                {path ? <DashboardLink to={path}>{record}</DashboardLink> : record}
+              </Typography.Text>
+              <Typography.Text type="secondary">{formatDateTime(a.created_at)}</Typography.Text>
+            </List.Item>
+          );
+        }}
       />
     </Card>
   );

@@ -42,12 +42,19 @@ export function handleCertificateDownloadError(error: ApiError, fallbackId: numb
   });
 }
 
-/** GET print?certificateId: the PDF in the deal's form ("SEM VALOR" before issue), saved as certificado-{id}.pdf. */
-export function printCertificate(id: number): Promise<boolean> {
+/**
+ * GET print?certificateId: the PDF in the deal's form ("SEM VALOR" before issue), saved under the name the server
+ * gives (certificado-{number}.pdf, or certificado-pedido-{id}.pdf before numbering; the same name computed here
+ * when the header is missing).
+ */
+export function printCertificate(certificate: {
+  id: number;
+  certificate_number: string | null;
+}): Promise<boolean> {
   return downloadFile(`${CERTIFICATE_PATH}/print`, {
-    defaultName: certificatePdfName(id),
-    query: { certificateId: id },
-    onError: (error) => handleCertificateDownloadError(error, id),
+    defaultName: certificatePdfName(certificate),
+    query: { certificateId: certificate.id },
+    onError: (error) => handleCertificateDownloadError(error, certificate.id),
   });
 }
 
