@@ -2,7 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, type ThemeConfig, theme as themes } from 'antd';
 // The ES module build of the locale (antd/locale/* is CommonJS and drags antd's CommonJS copies along).
 import ptBR from 'antd/es/locale/pt_BR';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { sessionStore } from '../lib/session';
 import { DownloadOverlay } from '../ui/download-overlay';
 import { FeedbackHost } from '../ui/feedback';
@@ -69,6 +69,26 @@ function useClearCacheOnSignOut(queryClient: QueryClient) {
   }, [queryClient]);
 }
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function subscribeToReducedMotion(onChange: () => void) {
+  const query = window.matchMedia?.(REDUCED_MOTION);
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
+/**
+ * Whether the person asked their system for less motion (WCAG 2.3.3): antd then shows help texts, dialogs and
+ * menus in their final state at once instead of fading them in.
+ */
+function usePrefersReducedMotion() {
+  return useSyncExternalStore(
+    subscribeToReducedMotion,
+    () => window.matchMedia?.(REDUCED_MOTION).matches ?? false,
+    () => false,
+  );
+}
+
 /** The base text style antd's <App> gives its content (the <App> itself now loads with the first dialog). */
 function BaseText({ children }: { children: ReactNode }) {
   const { token } = themes.useToken();
@@ -91,8 +111,13 @@ export function AppProviders({
   children: ReactNode;
 }) {
   useClearCacheOnSignOut(queryClient);
+  const reducedMotion = usePrefersReducedMotion();
+  const themeConfig = useMemo(
+    () => (reducedMotion ? { ...theme, token: { ...theme.token, motion: false } } : theme),
+    [reducedMotion],
+  );
   return (
-    <ConfigProvider locale={ptBR} theme={theme} csp={cspNonce ? { nonce: cspNonce } : undefined}>
+    <ConfigProvider locale={ptBR} theme={themeConfig} csp={cspNonce ? { nonce: cspNonce } : undefined}>
       <BaseText>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </BaseText>
