@@ -32,6 +32,9 @@ export default defineConfig({
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     viewport: { width: 1366, height: 900 },
+    // Screens settle at once (antd's fades and slides off, as for a person who asks for less motion): tests wait
+    // for states, and axe never reads a help text or a dialog mid-fade.
+    reducedMotion: 'reduce',
     acceptDownloads: true,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -52,10 +52,6 @@ const AFTER_FIRST = ['nav[aria-label="Menu principal"]'];
 /** `SWEEP_ROLES=exportador,analista` walks only those roles (a quicker local run); unset, every demo role. */
 const ROLES = process.env.SWEEP_ROLES?.split(',') ?? DEMO_ROLES;
 
-// axe reads each screen in its final state: with motion reduced antd draws help texts and dialogs at once, where
-// it would otherwise catch them mid-fade (a help text at 10 % opacity reads as 1.25:1).
-test.use({ reducedMotion: 'reduce' });
-
 for (const role of ROLES) {
   test.describe(role, () => {
     test.use({ role });

@@ -1,3 +1,7 @@
+import type { UserDetail } from '@origem/contract/schemas/auth';
+import { mayOpenRoute } from '../../app/menu';
+import { findRoute } from '../../app/route-table';
+
 /**
  * The screen of an audited record, for the recent activity's entries (issue 22: each entry links to its record).
  * Records without a screen of their own (lookup rows, tables) have none.
@@ -20,7 +24,15 @@ const RECORD_SCREENS: Readonly<Record<string, (id: number) => string>> = {
   trade_association: (id) => `/associacoes/${id}`,
 };
 
-export function activityRecordPath(type: string, id: number | null): string | null {
+/**
+ * The record's screen, when `user` may open it: an entry the user sees may be about a record whose screen is not
+ * theirs (a federation sees the role or the pre-registration an action of its scope touched), and a link to
+ * "Sem permissão" is no link.
+ */
+export function activityRecordPath(type: string, id: number | null, user: UserDetail | null): string | null {
   const screen = RECORD_SCREENS[type];
-  return screen && id ? screen(id) : null;
+  if (!screen || !id) return null;
+  const path = screen(id);
+  const route = findRoute(path);
+  return route && mayOpenRoute(route, user) ? path : null;
 }

@@ -8,8 +8,11 @@ export function DashboardLink({
   search,
   children,
   context,
+  underline = false,
 }: {
   to: string;
+  /** Inside a sentence a link is underlined: its colour alone does not set it apart from the text (WCAG 1.4.1). */
+  underline?: boolean;
   search?: SearchValues;
   children: ReactNode;
   /**
@@ -22,6 +25,7 @@ export function DashboardLink({
   return (
     <Typography.Link
       href={`${to}${query}`}
+      underline={underline}
       onClick={(event) => {
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
         event.preventDefault();

@@ -3,6 +3,7 @@ import type { UserDetail } from '@origem/contract/schemas/auth';
 import type { DashboardTotal } from '@origem/contract/schemas/dashboard';
 import { Alert, Card, Col, Empty, List, Row, Skeleton, Statistic, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
+import { useSession } from '../../lib/session';
 import { FlowTag } from '../../ui/flow-tag';
 import { formatDateTime } from '../../ui/format';
 import { ListItemLines } from '../../ui/list-item-lines';
@@ -104,6 +105,7 @@ function DeclarationList({ which, title }: { which: 'analyse' | 'update'; title:
 /** The latest work in the caller's reach (sign-ins and tokens are left out by the API), each linked to its record. */
 export function RecentActivity() {
   const query = useRecentActivity();
+  const { user } = useSession();
   return (
     <Card title="Atividade recente" size="small">
       <List
@@ -112,12 +114,18 @@ export function RecentActivity() {
         locale={{ emptyText: <Empty description="Nenhuma atividade registrada." /> }}
         renderItem={(a) => {
           const record = `${a.auditable_type}${a.auditable_id ? ` nº ${a.auditable_id}` : ''}`;
-          const path = activityRecordPath(a.record_type, a.auditable_id);
+          const path = activityRecordPath(a.record_type, a.auditable_id, user);
           return (
             <List.Item>
               <Typography.Text>
                 <Typography.Text strong>{a.user ?? 'Sistema'}</Typography.Text> — {a.event} ·{' '}
-                {path ? <DashboardLink to={path}>{record}</DashboardLink> : record}
+                {path ? (
+                  <DashboardLink to={path} underline>
+                    {record}
+                  </DashboardLink>
+                ) : (
+                  record
+                )}
               </Typography.Text>
               <Typography.Text type="secondary">{formatDateTime(a.created_at)}</Typography.Text>
             </List.Item>

@@ -59,4 +59,28 @@ describe('the dashboard’s recent activity', () => {
     expect(within(list).queryByText(/Login|Logout/)).toBeNull();
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/v1/dashboard/recent_activity');
   });
+
+  it('names, without a link, a record whose screen the user may not open', async () => {
+    storeSession(makeUser('federacao'));
+    stubFetch(
+      jsonResponse(200, {
+        data: [
+          entry(2, { event: 'Alterado', auditable_type: 'Perfil', record_type: 'role', auditable_id: 9 }),
+          entry(1, { event: 'Criado' }),
+        ],
+      }),
+    );
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <App>
+          <RecentActivity />
+        </App>
+      </QueryClientProvider>,
+    );
+    expect(
+      (await screen.findByRole('link', { name: 'Certificado de origem nº 12' })).getAttribute('href'),
+    ).toBe('/certificado-consulta/12');
+    expect(screen.getByText(/Perfil nº 9/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Perfil/ })).toBeNull();
+  });
 });
