@@ -2,12 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROLE_SLUGS, type RoleSlug } from '@origem/contract/permissions';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { generate } from 'otplib';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database, QueryLogger } from '../db/client';
+import { users } from '../db/schema';
 import { seedDatabase } from '../db/seed';
-import { DEMO_PASSWORD } from '../db/seed/demo';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../db/seed/demo';
 import { openTestDatabase } from './database';
 import { mailBody, type SmtpListener, startSmtpListener } from './smtp';
 
@@ -16,6 +19,8 @@ export type TestApp = {
   db: Database;
   /** Logs in a demo user (`admin`, `analista`, …) and returns its bearer token. */
   login: (role: string, password?: string) => Promise<string>;
+  /** Logs in a demo user (with the demo authenticator when its role requires it) and returns both tokens. */
+  signIn: (role: string, password?: string) => Promise<{ access_token: string; refresh_token: string }>;
   request: (
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
@@ -62,24 +67,38 @@ export async function createTestApp(
       ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
     });
 
-  const login = async (role: string, password = DEMO_PASSWORD) => {
-    const res = await request('POST', '/v1/oauth/token', {
-      body: {
-        grant_type: 'password',
-        client_id: '2',
-        username: `${role}@origem.local`,
-        password,
-        recaptchaToken: '',
-      },
+  const signIn = async (role: string, password = DEMO_PASSWORD) => {
+    const email = `${role}@origem.local`;
+    let res = await request('POST', '/v1/oauth/token', {
+      body: { grant_type: 'password', client_id: '2', username: email, password, recaptchaToken: '' },
     });
+    if (res.statusCode === 401 && res.json<{ code: string }>().code === 'MfaRequired') {
+      // Staff sign in with the demo authenticator. A code is accepted once; the helper forgets the accepted step
+      // so the next sign-in within the same 30 s works (the replay rule has its own tests in auth/mfa.test.ts).
+      const code = await generate({ secret: DEMO_TOTP_SECRET });
+      res = await request('POST', '/v1/oauth/token', {
+        body: {
+          grant_type: 'mfa',
+          client_id: '2',
+          mfa_token: res.json<{ mfa_token: string }>().mfa_token,
+          code,
+        },
+      });
+      await handle.db
+        .update(users)
+        .set({ totp_last_step: null })
+        .where(sql`lower(${users.email}) = ${email}`);
+    }
     if (res.statusCode !== 200) throw new Error(`login ${role} falhou: ${res.statusCode} ${res.body}`);
-    return res.json<{ access_token: string }>().access_token;
+    return res.json<{ access_token: string; refresh_token: string }>();
   };
+  const login = async (role: string, password?: string) => (await signIn(role, password)).access_token;
 
   return {
     app,
     db: handle.db,
     login,
+    signIn,
     request,
     close: async () => {
       await app.close();
