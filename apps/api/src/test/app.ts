@@ -19,7 +19,10 @@ export type TestApp = {
   db: Database;
   /** Logs in a demo user (`admin`, `analista`, …) and returns its bearer token. */
   login: (role: string, password?: string) => Promise<string>;
-  /** Logs in a demo user (with the demo authenticator when its role requires it) and returns both tokens. */
+  /**
+   * Logs in a demo user (a role, or any e-mail), answering the second factor with the demo authenticator
+   * (`DEMO_TOTP_SECRET`) when the user has one, and returns both tokens.
+   */
   signIn: (role: string, password?: string) => Promise<{ access_token: string; refresh_token: string }>;
   request: (
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -68,13 +71,17 @@ export async function createTestApp(
     });
 
   const signIn = async (role: string, password = DEMO_PASSWORD) => {
-    const email = `${role}@origem.local`;
+    const email = role.includes('@') ? role.toLowerCase() : `${role}@origem.local`;
     let res = await request('POST', '/v1/oauth/token', {
       body: { grant_type: 'password', client_id: '2', username: email, password, recaptchaToken: '' },
     });
     if (res.statusCode === 401 && res.json<{ code: string }>().code === 'MfaRequired') {
       // Staff sign in with the demo authenticator. A code is accepted once; the helper forgets the accepted step
-      // so the next sign-in within the same 30 s works (the replay rule has its own tests in auth/mfa.test.ts).
+      // first, so sign-ins within the same 30 s work (the replay rule has its own tests in auth/mfa.test.ts).
+      await handle.db
+        .update(users)
+        .set({ totp_last_step: null })
+        .where(sql`lower(${users.email}) = ${email}`);
       const code = await generate({ secret: DEMO_TOTP_SECRET });
       res = await request('POST', '/v1/oauth/token', {
         body: {
@@ -84,10 +91,6 @@ export async function createTestApp(
           code,
         },
       });
-      await handle.db
-        .update(users)
-        .set({ totp_last_step: null })
-        .where(sql`lower(${users.email}) = ${email}`);
     }
     if (res.statusCode !== 200) throw new Error(`login ${role} falhou: ${res.statusCode} ${res.body}`);
     return res.json<{ access_token: string; refresh_token: string }>();

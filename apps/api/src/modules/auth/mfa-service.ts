@@ -75,6 +75,7 @@ export async function enableMfa(db: Database, ctx: ServiceContext, actor: Actor,
   if (!user.pending) throw fieldError('code', messages.mfa.setupFirst);
   await checkSecondFactor(db, ctx, { id: user.id, secret: user.pending, lastStep: null }, code, {
     recovery: false,
+    signedIn: true,
   });
   return db.transaction(async (tx) => {
     await tx
@@ -95,7 +96,9 @@ export async function disableMfa(db: Database, ctx: ServiceContext, actor: Actor
   const user = await factorOf(db, actor.id);
   if (!user.secret) throw new AppError(409, ErrorCode.Conflict, messages.mfa.notEnabled);
   if (user.required) throw new AppError(403, ErrorCode.Forbidden, messages.mfa.requiredByRole);
-  await checkSecondFactor(db, ctx, { id: user.id, secret: user.secret, lastStep: user.lastStep }, code);
+  await checkSecondFactor(db, ctx, { id: user.id, secret: user.secret, lastStep: user.lastStep }, code, {
+    signedIn: true,
+  });
   await db.transaction(async (tx) => {
     await tx.update(users).set(noFactor).where(eq(users.id, actor.id));
     await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.user_id, actor.id));
@@ -109,6 +112,7 @@ export async function regenerateRecoveryCodes(db: Database, ctx: ServiceContext,
   if (!user.secret) throw new AppError(409, ErrorCode.Conflict, messages.mfa.notEnabled);
   await checkSecondFactor(db, ctx, { id: user.id, secret: user.secret, lastStep: user.lastStep }, code, {
     recovery: false,
+    signedIn: true,
   });
   return db.transaction(async (tx) => {
     const codes = await replaceRecoveryCodes(tx, actor.id);

@@ -7,7 +7,7 @@ import { type Database, type Executor, queryRows, type Tx } from '../../db/clien
 import { mfaRecoveryCodes, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import { AppError, invalid } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/secrets';
 import { blockedFromAddress, LOCKOUT_FAILURES, LOCKOUT_WINDOW_MS } from './lockout';
 import * as q from './queries';
@@ -102,19 +102,38 @@ async function claimStep(db: Database, userId: number, step: number): Promise<bo
 }
 
 export type SecondFactorUser = { id: number; secret: string; lastStep: number | null };
+type CheckOptions = {
+  /** false for actions that need the authenticator itself (confirming it, new recovery codes). */
+  recovery?: boolean;
+  /** The user is signed in (Minha conta), not in the middle of the token grant. */
+  signedIn?: boolean;
+};
 
 /**
  * Checks a code (TOTP or recovery) under the lockout of DOMAIN.md §8, keyed `mfa:<user id>`: five wrong codes
- * from one address in 15 minutes block that address for 15 minutes, like passwords. `recovery: false` for
- * actions that need the authenticator itself (turning it off, new recovery codes).
+ * from one address in 15 minutes block that address for 15 minutes, like passwords.
  */
 export async function checkSecondFactor(
   db: Database,
   ctx: ServiceContext,
   user: SecondFactorUser,
   code: string,
-  options: { recovery: boolean } = { recovery: true },
+  options: CheckOptions = {},
 ): Promise<'totp' | 'recovery'> {
+  const { recovery = true, signedIn = false } = options;
+  const refuse = (locked: boolean) => {
+    // Signed in, a wrong code is a field error (a 401 would end the session in the client).
+    if (signedIn) {
+      return locked
+        ? new AppError(429, ErrorCode.RateLimited, messages.mfa.locked)
+        : invalid({ code: [messages.mfa.invalidCode] }, messages.mfa.invalidCode);
+    }
+    return locked
+      ? new AppError(401, ErrorCode.AccountLocked, messages.mfa.locked)
+      : new AppError(401, ErrorCode.InvalidMfaCode, messages.mfa.invalidCode, {
+          code: [messages.mfa.invalidCode],
+        });
+  };
   const login = `mfa:${user.id}`;
   const ip = ctx.meta.ip;
   const history = await q.failureHistory(db, login, ip, LOCKOUT_WINDOW_MS, LOCKOUT_FAILURES);
@@ -128,7 +147,7 @@ export async function checkSecondFactor(
         new: { reason: 'blocked' },
       }),
     );
-    throw new AppError(401, ErrorCode.AccountLocked, messages.mfa.locked);
+    throw refuse(true);
   }
   const trimmed = code.replace(/\s/g, '');
   const step = await matchTotp(user.secret, trimmed, user.lastStep);
@@ -136,7 +155,7 @@ export async function checkSecondFactor(
     await q.clearFailuresFrom(db, login, ip);
     return 'totp';
   }
-  if (step === null && options.recovery && (await useRecoveryCode(db, user.id, trimmed))) {
+  if (step === null && recovery && (await useRecoveryCode(db, user.id, trimmed))) {
     await q.clearFailuresFrom(db, login, ip);
     await db.transaction((tx) =>
       recordAudit(tx, ctx, { event: 'mfa_recovery_code_used', type: 'user', id: user.id, userId: user.id }),
