@@ -72,6 +72,13 @@ export async function createTestApp(
 
   const signIn = async (role: string, password = DEMO_PASSWORD) => {
     const email = role.includes('@') ? role.toLowerCase() : `${role}@origem.local`;
+    // A staff user a test inserted gets the demo authenticator, as the seed gives the demo staff: the helper signs
+    // in fully (enrolment-only sessions have their own tests in auth/mfa.test.ts).
+    await handle.db.execute(
+      sql`update users u set totp_secret = ${DEMO_TOTP_SECRET}, totp_enabled_at = now()
+            from roles r
+           where r.id = u.role_id and r.mfa_required and u.totp_secret is null and lower(u.email) = ${email}`,
+    );
     let res = await request('POST', '/v1/oauth/token', {
       body: { grant_type: 'password', client_id: '2', username: email, password, recaptchaToken: '' },
     });
