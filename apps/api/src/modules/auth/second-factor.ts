@@ -69,8 +69,16 @@ export async function recoveryCodesLeft(db: Executor, userId: number): Promise<n
   return Number(row?.n ?? 0);
 }
 
-/** Uses one recovery code: claimed in the same statement that checks it is unused, so it works once. */
-async function useRecoveryCode(db: Database, userId: number, code: string): Promise<boolean> {
+/**
+ * Uses one recovery code: claimed in the same statement that checks it is still unused (so it works once), in one
+ * transaction with its audit row.
+ */
+async function useRecoveryCode(
+  db: Database,
+  ctx: ServiceContext,
+  userId: number,
+  code: string,
+): Promise<boolean> {
   const plain = normalizeRecovery(code);
   if (plain.length !== 8) return false;
   const unused = await db
@@ -79,12 +87,16 @@ async function useRecoveryCode(db: Database, userId: number, code: string): Prom
     .where(and(eq(mfaRecoveryCodes.user_id, userId), isNull(mfaRecoveryCodes.used_at)));
   for (const row of unused) {
     if (!(await verifyPassword(row.hash, plain))) continue;
-    const claimed = await db
-      .update(mfaRecoveryCodes)
-      .set({ used_at: new Date() })
-      .where(and(eq(mfaRecoveryCodes.id, row.id), isNull(mfaRecoveryCodes.used_at)))
-      .returning({ id: mfaRecoveryCodes.id });
-    return claimed.length > 0;
+    return db.transaction(async (tx) => {
+      const claimed = await tx
+        .update(mfaRecoveryCodes)
+        .set({ used_at: new Date() })
+        .where(and(eq(mfaRecoveryCodes.id, row.id), isNull(mfaRecoveryCodes.used_at)))
+        .returning({ id: mfaRecoveryCodes.id });
+      if (claimed.length === 0) return false;
+      await recordAudit(tx, ctx, { event: 'mfa_recovery_code_used', type: 'user', id: userId, userId });
+      return true;
+    });
   }
   return false;
 }
@@ -155,11 +167,8 @@ export async function checkSecondFactor(
     await q.clearFailuresFrom(db, login, ip);
     return 'totp';
   }
-  if (step === null && recovery && (await useRecoveryCode(db, user.id, trimmed))) {
+  if (step === null && recovery && (await useRecoveryCode(db, ctx, user.id, trimmed))) {
     await q.clearFailuresFrom(db, login, ip);
-    await db.transaction((tx) =>
-      recordAudit(tx, ctx, { event: 'mfa_recovery_code_used', type: 'user', id: user.id, userId: user.id }),
-    );
     return 'recovery';
   }
   const blocked = await db.transaction(async (tx) => {
