@@ -29,7 +29,9 @@ function SecondFactorCard() {
       </Flex>
       {codes ? <RecoveryCodesList codes={codes} /> : null}
       <div>
-        <Typography.Title level={5}>Gerar novos códigos de recuperação</Typography.Title>
+        <Typography.Title level={2} style={{ fontSize: 16 }}>
+          Gerar novos códigos de recuperação
+        </Typography.Title>
         <CodeForm
           submitText="Gerar códigos"
           onSubmit={async (code) => {
@@ -39,7 +41,9 @@ function SecondFactorCard() {
         />
       </div>
       <div>
-        <Typography.Title level={5}>Desativar</Typography.Title>
+        <Typography.Title level={2} style={{ fontSize: 16 }}>
+          Desativar
+        </Typography.Title>
         {required ? (
           <Typography.Text type="secondary">
             O seu perfil exige a verificação em duas etapas: ela não pode ser desativada.

@@ -21,7 +21,7 @@ export function UserSecurityCard({ userId, name }: { userId: number; name: strin
   return (
     <Card title="Acesso e segurança" style={{ marginTop: 16 }}>
       <Flex vertical gap={16}>
-        <Typography.Title level={5} style={{ margin: 0 }}>
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 16 }}>
           Sessões ativas
         </Typography.Title>
         <SessionsTable owner={{ kind: 'user', userId }} />

@@ -137,7 +137,7 @@ export function RoleForm({ role, groups }: RoleFormProps) {
               valuePropName="checked"
               help="Os usuários deste perfil entram com um código do aplicativo autenticador; quem ainda não tem ativa a configura no próximo acesso."
             >
-              <Switch checkedChildren="Sim" unCheckedChildren="Não" />
+              <Switch />
             </FormField>
           </Col>
         </Row>
