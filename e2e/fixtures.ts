@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -11,7 +11,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { generate } from 'otplib';
-import { MAIL_HTTP_PORT } from './playwright.config';
+import { APP_PORT, MAIL_HTTP_PORT } from './playwright.config';
 
 export const DEMO_PASSWORD = 'origem123';
 export const demoEmail = (role: string) => `${role}@origem.local`;
@@ -22,7 +22,20 @@ export const MFA_ROLES = ['admin', 'analista', 'associacao', 'federacao', 'confe
 
 /** Whose authenticator the tests hold: the demo staff's, and the users a test enrolled. */
 const totpSecrets = new Map<string, string>(MFA_ROLES.map((role) => [demoEmail(role), DEMO_TOTP_SECRET]));
-const usedSteps = new Map<string, number>();
+// Shared by every worker of a run (a failed test restarts its worker, whose memory would forget the steps used).
+const STEPS_FILE = path.join(tmpdir(), `origem-e2e-totp-steps-${APP_PORT}.json`);
+const readSteps = (): Record<string, number> => {
+  try {
+    return JSON.parse(readFileSync(STEPS_FILE, 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
+};
+const usedSteps = {
+  get: (email: string): number | undefined => readSteps()[email],
+  set: (email: string, step: number) =>
+    writeFileSync(STEPS_FILE, JSON.stringify({ ...readSteps(), [email]: step })),
+};
 
 /** Keeps a user's secret (an empty one forgets it: the factor was turned off). */
 export function rememberTotpSecret(email: string, secret: string): void {
