@@ -1,10 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
+  adminApiHeaders,
   answerDialog,
   choose,
-  DEMO_PASSWORD,
-  demoEmail,
   downloadBy,
   expect,
   expectSuccess,
@@ -38,12 +37,7 @@ const confirmSuccess = expectSuccess;
 
 /** A new exporter of the demo association with a user whose password is set through the welcome e-mail. */
 async function exporterWithUser(api: APIRequestContext, name: string) {
-  const login = await api.post('/v1/oauth/token', {
-    data: { grant_type: 'password', client_id: '2', username: demoEmail('admin'), password: DEMO_PASSWORD },
-  });
-  const headers = {
-    authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`,
-  };
+  const headers = await adminApiHeaders(api);
   const associations = (await (await api.get('/v1/trade_association/all', { headers })).json()) as {
     data: { id: number }[];
   };

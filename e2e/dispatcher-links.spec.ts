@@ -1,8 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
+  adminApiHeaders,
   answerDialog,
-  DEMO_PASSWORD,
-  demoEmail,
   expect,
   expectSuccess,
   linkIn,
@@ -27,12 +26,7 @@ const PASSWORD = 'Vinculo2026';
 
 type Party = { id: number; email: string };
 
-async function adminHeaders(api: APIRequestContext) {
-  const login = await api.post('/v1/oauth/token', {
-    data: { grant_type: 'password', client_id: '2', username: demoEmail('admin'), password: DEMO_PASSWORD },
-  });
-  return { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
-}
+const adminHeaders = adminApiHeaders;
 
 /** An exporter or dispatcher registered by the admin, with a user tied to it whose password is set. */
 async function partyWithUser(

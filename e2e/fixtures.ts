@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -10,17 +10,104 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { MAIL_HTTP_PORT } from './playwright.config';
+import { generate } from 'otplib';
+import { APP_PORT, MAIL_HTTP_PORT } from './playwright.config';
 
 export const DEMO_PASSWORD = 'origem123';
 export const demoEmail = (role: string) => `${role}@origem.local`;
 
-/** Signs in through the real login screen and waits for the home page. */
+/** The demo staff's authenticator (README, demo users): their roles require the second factor (issue 24). */
+export const DEMO_TOTP_SECRET = 'ORIGEMDEMOTOTPSECRETFORSTAFF2345';
+export const MFA_ROLES = ['admin', 'analista', 'associacao', 'federacao', 'confederacao'];
+
+/** Whose authenticator the tests hold: the demo staff's, and the users a test enrolled. */
+const totpSecrets = new Map<string, string>(MFA_ROLES.map((role) => [demoEmail(role), DEMO_TOTP_SECRET]));
+// Shared by every worker of a run (a failed test restarts its worker, whose memory would forget the steps used).
+const STEPS_FILE = path.join(tmpdir(), `origem-e2e-totp-steps-${APP_PORT}.json`);
+const readSteps = (): Record<string, number> => {
+  try {
+    return JSON.parse(readFileSync(STEPS_FILE, 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
+};
+const usedSteps = {
+  get: (email: string): number | undefined => readSteps()[email],
+  set: (email: string, step: number) =>
+    writeFileSync(STEPS_FILE, JSON.stringify({ ...readSteps(), [email]: step })),
+};
+
+/** Keeps a user's secret (an empty one forgets it: the factor was turned off). */
+export function rememberTotpSecret(email: string, secret: string): void {
+  if (secret) totpSecrets.set(email.toLowerCase(), secret);
+  else totpSecrets.delete(email.toLowerCase());
+}
+
+export function totpSecretOf(email: string): string | undefined {
+  return totpSecrets.get(email.toLowerCase());
+}
+
+/**
+ * A code of `secret` for a step not used for `email` in this run: the server accepts each step once, so a second
+ * sign-in of the same user within 30 s waits for the next step rather than replaying the first.
+ */
+export async function freshCode(email: string, secret = totpSecretOf(email)): Promise<string> {
+  if (!secret) throw new Error(`sem autenticador para ${email}`);
+  let step = Math.floor(Date.now() / 30_000);
+  const last = usedSteps.get(email.toLowerCase());
+  if (last !== undefined && step <= last) {
+    await new Promise((resolve) => setTimeout(resolve, (last + 1) * 30_000 - Date.now() + 100));
+    step = last + 1;
+  }
+  usedSteps.set(email.toLowerCase(), step);
+  return generate({ secret, epoch: step * 30 });
+}
+
+let adminToken: string | null = null;
+
+/**
+ * The admin's bearer header for API steps that set a scene up: signed in once per worker and reused (each sign-in
+ * of the admin needs a fresh authenticator step, up to 30 s), again only if that session has ended.
+ */
+export async function adminApiHeaders(api: APIRequestContext): Promise<Record<string, string>> {
+  if (adminToken) {
+    const check = await api.get('/v1/user/detail', { headers: { authorization: `Bearer ${adminToken}` } });
+    if (check.status() === 200) return { authorization: `Bearer ${adminToken}` };
+  }
+  adminToken = await apiSignIn(api, demoEmail('admin'), DEMO_PASSWORD);
+  return { authorization: `Bearer ${adminToken}` };
+}
+
+/**
+ * Signs in through the real login screen; a user whose authenticator the tests hold answers the second step with
+ * its code (a wrong password stops at the error, as for anyone).
+ */
 export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha').fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
+  if (!totpSecretOf(email)) return;
+  const codeField = page.getByLabel('Código de verificação');
+  await expect(codeField.or(page.getByRole('alert'))).toBeVisible();
+  if (!(await codeField.isVisible())) return;
+  await codeField.fill(await freshCode(email));
+  await page.getByRole('button', { name: 'Verificar' }).click();
+}
+
+/** A session token through the API: the password grant and, for a user with a known authenticator, its code. */
+export async function apiSignIn(api: APIRequestContext, email: string, password: string): Promise<string> {
+  let login = await api.post('/v1/oauth/token', {
+    data: { grant_type: 'password', client_id: '2', username: email, password },
+  });
+  const first = login.status() === 401 ? ((await login.json()) as { code: string; mfa_token: string }) : null;
+  if (first?.code === 'MfaRequired') {
+    login = await api.post('/v1/oauth/token', {
+      data: { grant_type: 'mfa', client_id: '2', mfa_token: first.mfa_token, code: await freshCode(email) },
+    });
+  }
+  expect(login.status(), await login.text()).toBe(200);
+  return ((await login.json()) as { access_token: string }).access_token;
 }
 
 export async function loginAsRole(page: Page, role: string): Promise<void> {
@@ -128,11 +215,7 @@ export const test = base.extend<SessionFixtures, WorkerFixtures>({
     if (!baseURL) throw new Error('sem baseURL');
     await use(async (email, password) => {
       const api = await playwright.request.newContext({ baseURL });
-      const login = await api.post('/v1/oauth/token', {
-        data: { grant_type: 'password', client_id: '2', username: email, password },
-      });
-      expect(login.status(), await login.text()).toBe(200);
-      const token = ((await login.json()) as { access_token: string }).access_token;
+      const token = await apiSignIn(api, email, password);
       const detail = await api.get('/v1/user/detail', { headers: { authorization: `Bearer ${token}` } });
       expect(detail.status()).toBe(200);
       const user = await detail.text();
@@ -257,11 +340,7 @@ export async function createUserWithPassword(
   const stamp = `${Date.now()}${throwaway}`;
   const email = `e2e.${stamp}@origem.local`;
   const name = `Usuária E2E ${stamp}`;
-  const login = await api.post('/v1/oauth/token', {
-    data: { grant_type: 'password', client_id: '2', username: demoEmail('admin'), password: DEMO_PASSWORD },
-  });
-  const token = ((await login.json()) as { access_token: string }).access_token;
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = await adminApiHeaders(api);
   const roles = (await (await api.get('/v1/role/all', { headers })).json()) as {
     data: { id: number; name: string }[];
   };
@@ -285,5 +364,32 @@ export async function createUserWithPassword(
     data: { token: token2, new_password: password },
   });
   expect(reset.status()).toBe(204);
+  if (MFA_ROLES.includes(role)) await enrolThroughApi(api, email, password);
   return { email, name, password };
+}
+
+/**
+ * Turns the second factor on for a user whose role requires it (its first sign-in is enrolment-only), the way
+ * the enrolment screen does, and keeps its secret so loginAs and apiSignIn answer the code.
+ */
+export async function enrolThroughApi(
+  api: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<void> {
+  const login = await api.post('/v1/oauth/token', {
+    data: { grant_type: 'password', client_id: '2', username: email, password },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const headers = {
+    authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`,
+  };
+  const setup = await api.post('/v1/account/mfa/setup', { headers, data: {} });
+  const { secret } = (await setup.json()) as { secret: string };
+  rememberTotpSecret(email, secret);
+  const enabled = await api.post('/v1/account/mfa/enable', {
+    headers,
+    data: { code: await freshCode(email, secret) },
+  });
+  expect(enabled.status(), await enabled.text()).toBe(200);
 }

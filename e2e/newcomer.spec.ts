@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import {
+  adminApiHeaders,
   createUserWithPassword,
-  DEMO_PASSWORD,
-  demoEmail,
   downloadBy,
   expect,
   expectSuccess,
@@ -22,11 +21,8 @@ const LAPTOP = { width: 1024, height: 768 };
 const PHONE = { width: 375, height: 812 };
 
 /** An admin token for the API steps that set a scene up (the screens under test come after). */
-async function adminHeaders(page: Page): Promise<Record<string, string>> {
-  const login = await page.request.post('/v1/oauth/token', {
-    data: { grant_type: 'password', client_id: '2', username: demoEmail('admin'), password: DEMO_PASSWORD },
-  });
-  return { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+function adminHeaders(page: Page): Promise<Record<string, string>> {
+  return adminApiHeaders(page.request);
 }
 
 test('1. a signed-in user changes the password from the user menu', async ({ pageAsUser, request }) => {

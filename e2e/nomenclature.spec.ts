@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, demoEmail, expect, expectSuccess, test } from './fixtures';
+import { adminApiHeaders, expect, expectSuccess, test } from './fixtures';
 
 const BAD_CSV = [
   'ncm;codigo;descricao',
@@ -17,12 +17,7 @@ async function openFromMenu(page: Page, item: string, heading: string): Promise<
 
 /** The NALADI list the first journey uploads, created through the API when that journey did not run. */
 async function ensureNaladiList(api: APIRequestContext): Promise<void> {
-  const login = await api.post('/v1/oauth/token', {
-    data: { grant_type: 'password', client_id: '2', username: demoEmail('admin'), password: DEMO_PASSWORD },
-  });
-  const headers = {
-    authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`,
-  };
+  const headers = await adminApiHeaders(api);
   const lists = (await (await api.get('/v1/classification_list/all', { headers })).json()) as {
     data: unknown[];
   };

@@ -14,6 +14,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { generate } from 'otplib';
 // Node 20 has no WebSocket global; ws comes with lighthouse.
 import WebSocket from 'ws';
 
@@ -115,12 +116,22 @@ async function waitReady() {
   }
 }
 
+// The demo staff's authenticator (README, demo users): the admin's role requires the second factor.
+const DEMO_TOTP_SECRET = 'ORIGEMDEMOTOTPSECRETFORSTAFF2345';
+
 async function signIn(username, password) {
-  const res = await fetch(`${base}/v1/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'password', client_id: '2', username, password }),
-  });
+  const token = (body) =>
+    fetch(`${base}/v1/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_id: '2', ...body }),
+    });
+  let res = await token({ grant_type: 'password', username, password });
+  const first = res.status === 401 ? await res.clone().json() : null;
+  if (first?.code === 'MfaRequired') {
+    const code = await generate({ secret: DEMO_TOTP_SECRET });
+    res = await token({ grant_type: 'mfa', mfa_token: first.mfa_token, code });
+  }
   if (res.status !== 200) throw new Error(`login falhou: ${res.status} ${await res.text()}`);
   return (await res.json()).access_token;
 }

@@ -20,6 +20,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import * as schema from '../src/db/schema';
+import { demoSignIn } from '../src/test/demo-sign-in';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 2);
@@ -62,19 +63,12 @@ const app = await buildApp({ config, db, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const appPort = (app.server.address() as AddressInfo).port;
 
-async function tokenOf(role: string): Promise<string> {
-  const answer = await app.inject({
-    method: 'POST',
-    url: '/v1/oauth/token',
-    payload: {
-      grant_type: 'password',
-      client_id: '2',
-      username: `${role}@origem.local`,
-      password: 'origem123',
-    },
-  });
-  if (answer.statusCode !== 200) throw new Error(`login ${role}: ${answer.statusCode} ${answer.body}`);
-  return answer.json<{ access_token: string }>().access_token;
+/** Staff answer the second factor with the demo authenticator (src/test/demo-sign-in.ts). */
+function tokenOf(role: string): Promise<string> {
+  return demoSignIn(async (payload) => {
+    const answer = await app.inject({ method: 'POST', url: '/v1/oauth/token', payload });
+    return { status: answer.statusCode, body: answer.json() };
+  }, `${role}@origem.local`);
 }
 const roles = ['admin', 'analista', 'associacao', 'exportador', 'federacao'] as const;
 type Role = (typeof roles)[number];

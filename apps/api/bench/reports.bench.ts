@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
+import { demoSignIn, fetchTokenCall } from '../src/test/demo-sign-in';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(process.env.BENCH_ROOT ?? path.join(here, '../../..'));
@@ -94,19 +95,9 @@ const rssNow = () =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const resetPeak = () => writeFileSync(`/proc/${pid}/clear_refs`, '5');
 
-async function tokenOf(role: string): Promise<string> {
-  const answer = await fetch(`${base}/v1/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      client_id: '2',
-      username: `${role}@origem.local`,
-      password: 'origem123',
-    }),
-  });
-  if (answer.status !== 200) throw new Error(`login ${role}: ${answer.status} ${await answer.text()}`);
-  return ((await answer.json()) as { access_token: string }).access_token;
+/** Staff answer the second factor with the demo authenticator (src/test/demo-sign-in.ts). */
+function tokenOf(role: string): Promise<string> {
+  return demoSignIn(fetchTokenCall(base), `${role}@origem.local`);
 }
 const tokens: Record<string, string> = {};
 for (const role of ['admin', 'associacao', 'exportador']) tokens[role] = await tokenOf(role);

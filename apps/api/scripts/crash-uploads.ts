@@ -21,6 +21,7 @@ import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { storedFiles } from '../src/db/schema';
 import { seedDatabase } from '../src/db/seed';
+import { demoSignIn, fetchTokenCall } from '../src/test/demo-sign-in';
 
 const UPLOADS = Number(process.env.UPLOADS ?? 500);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 25);
@@ -79,19 +80,9 @@ async function waitHealthy(): Promise<void> {
   throw new Error('o servidor não respondeu em 60 s');
 }
 
-async function login(): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${PORT}/v1/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      client_id: '2',
-      username: 'admin@origem.local',
-      password: 'origem123',
-    }),
-  });
-  if (!res.ok) throw new Error(`login: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
+/** The admin answers the second factor with the demo authenticator (src/test/demo-sign-in.ts). */
+function login(): Promise<string> {
+  return demoSignIn(fetchTokenCall(`http://127.0.0.1:${PORT}`), 'admin@origem.local');
 }
 
 /** One upload, its body written in 16 KiB pieces a few milliseconds apart, as a slow client would. */

@@ -21,6 +21,7 @@ import { withFormBodies } from './lib/form-doc';
 import { databaseRateLimitStore } from './lib/rate-limit';
 import { MAIL_JOB } from './mail/outbox';
 import { auditRoutes } from './modules/audit/routes';
+import { mfaRoutes } from './modules/auth/mfa-routes';
 import { authRoutes } from './modules/auth/routes';
 import { certificateRoutes } from './modules/certificates/routes';
 import { companyRoutes } from './modules/companies/routes';
@@ -39,6 +40,7 @@ import { partyRoutes } from './modules/parties/routes';
 import { preRegistrationRoutes } from './modules/pre-registrations/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { roleRoutes } from './modules/roles/routes';
+import { sessionRoutes } from './modules/sessions/routes';
 import { signerRoutes } from './modules/signer/routes';
 import { userRoutes } from './modules/users/routes';
 import { apiReferenceRoutes } from './plugins/api-reference';
@@ -129,6 +131,8 @@ export async function buildApp({ config, db, logger, logStream, pool }: AppDeps)
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(mfaRoutes);
+  await app.register(sessionRoutes);
   await app.register(userRoutes);
   await app.register(roleRoutes);
   await app.register(auditRoutes);

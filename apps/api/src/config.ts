@@ -20,6 +20,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default('apps/web/dist'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(8),
+  SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(30),
   TRUST_PROXY: z.preprocess(blankAsUndefined, z.string().optional()),
   SIGNATURE_TRUST_PEM: z.preprocess(blankAsUndefined, z.string().optional()),
   SIGNATURE_SEAL_PFX: z.preprocess(blankAsUndefined, z.string().optional()),
@@ -52,6 +58,9 @@ export type S3Settings = {
 /** Where file bytes live: a folder (the default, `DATA_DIR/files`) or a bucket. */
 export type StorageSettings = { kind: 'local'; root: string } | ({ kind: 's3' } & S3Settings);
 
+export type SessionLimits = { idleHours: number; maxDays: number };
+export const DEFAULT_SESSION_LIMITS: SessionLimits = { idleHours: 8, maxDays: 30 };
+
 export type Config = {
   port: number;
   host: string;
@@ -70,6 +79,8 @@ export type Config = {
   webDist: string;
   /** Requests per minute and IP on the token and other public endpoints. */
   rateLimitPerMinute: number;
+  /** A session unused this long ends, and none lives longer than the maximum from its sign-in (issue 24). */
+  sessionLimits: SessionLimits;
   /**
    * Which proxies may say who the client is (X-Forwarded-For/-Proto): none (false), the nearest N hops, or these
    * addresses/CIDRs. Client addresses drive rate limits, lockout and the audit trail, so trusting any sender would
@@ -187,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: e.NODE_ENV === 'production',
     webDist: e.WEB_DIST,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    sessionLimits: { idleHours: e.SESSION_IDLE_HOURS, maxDays: e.SESSION_MAX_DAYS },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     signatureTrustPem: e.SIGNATURE_TRUST_PEM,
     signatureSealPfx: e.SIGNATURE_SEAL_PFX,

@@ -34,6 +34,7 @@ export function makeUser(role: RoleSlug, overrides: Partial<UserDetail> = {}): U
     exporter: null,
     dispatcher: null,
     manufacturer: null,
+    mfa: { enabled: false, required: false, enrollment_only: false },
     ...overrides,
   };
 }

@@ -18,6 +18,12 @@ export const ErrorCode = {
   WrongPassword: 'WrongPassword',
   AccountLocked: 'AccountLocked',
   InvalidCredentials: 'InvalidCredentials',
+  /** 401 of the password grant: the password was right, the second factor is still needed (`mfa_token`). */
+  MfaRequired: 'MfaRequired',
+  /** 401 of the mfa grant: a wrong, replayed or expired code. */
+  InvalidMfaCode: 'InvalidMfaCode',
+  /** 403: the session may only enrol a second factor, which the user's role requires. */
+  MfaEnrollmentRequired: 'MfaEnrollmentRequired',
   /** A workflow action the record's current state (or the user's side of it) does not allow. */
   FlowActionRefused: 'FlowActionRefused',
   /** An `Idempotency-Key` reused on another request, or whose first answer is not available. */

@@ -37,6 +37,23 @@ export const messages = {
       'Muitas tentativas com a senha atual incorreta. Aguarde 15 minutos e tente novamente.',
   },
 
+  mfa: {
+    required: 'Informe o código de verificação do aplicativo autenticador.',
+    invalidCode: 'Código de verificação inválido ou já utilizado.',
+    challengeExpired: 'A verificação expirou. Entre novamente com e-mail e senha.',
+    locked: 'Verificação bloqueada por excesso de tentativas. Tente novamente em 15 minutos.',
+    enrollmentRequired:
+      'O seu perfil exige a verificação em duas etapas. Ative-a para continuar usando o sistema.',
+    alreadyEnabled: 'A verificação em duas etapas já está ativa.',
+    notEnabled: 'A verificação em duas etapas não está ativa.',
+    setupFirst: 'Gere o QR code antes de confirmar o código.',
+    requiredByRole: 'O seu perfil exige a verificação em duas etapas: ela não pode ser desativada.',
+  },
+
+  session: {
+    notFound: 'Sessão não encontrada.',
+  },
+
   field: {
     required: 'Campo obrigatório.',
     email: 'Informe um e-mail válido.',

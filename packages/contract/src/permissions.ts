@@ -15,6 +15,15 @@ export const ROLE_SLUGS = [
 ] as const;
 export type RoleSlug = (typeof ROLE_SLUGS)[number];
 
+/** The staff who approve and sign: their roles require a second factor unless an admin turns it off (issue 24). */
+export const MFA_REQUIRED_BY_DEFAULT: readonly RoleSlug[] = [
+  'admin',
+  'analista',
+  'associacao',
+  'federacao',
+  'confederacao',
+];
+
 /** A role's type decides which rows its users reach (row scoping). */
 export const ROLE_TYPES = {
   admin: 'Administração',

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { demoSignIn } from '../../src/test/demo-sign-in';
 import { type Answer, type Client, expectStatus } from './client';
 
 /** The certificate calls of the topology test: one journey step by step, and the chains of the burst. */
@@ -11,23 +12,16 @@ export const PDF = Buffer.concat([
 ]);
 const BASE = '/v1/certificate';
 
-export async function login(client: Client, role: string): Promise<string> {
-  const res = await expectStatus(
-    client.send({
-      method: 'POST',
-      path: '/v1/oauth/token',
-      json: {
-        grant_type: 'password',
-        client_id: '2',
-        username: `${role}@origem.local`,
-        password: DEMO_PASSWORD,
-        recaptchaToken: '',
-      },
-    }),
-    200,
-    `login ${role}`,
+/** Signs a demo user in, with the demo authenticator for staff (src/test/demo-sign-in.ts). */
+export function login(client: Client, role: string): Promise<string> {
+  return demoSignIn(
+    async (json) => {
+      const res = await client.send({ method: 'POST', path: '/v1/oauth/token', json });
+      return { status: res.status, body: JSON.parse(res.body || 'null') };
+    },
+    `${role}@origem.local`,
+    DEMO_PASSWORD,
   );
-  return res.json<{ access_token: string }>().access_token;
 }
 
 /** What a certificate of the demo exporter cites: taken from a seeded certificate whose declaration is citable. */

@@ -17,6 +17,8 @@ export type Actor = {
   exporterId: number | null;
   dispatcherId: number | null;
   tokenId: number;
+  /** A session that may only enrol a second factor (its role requires one the user has not set up). */
+  enrollmentOnly?: boolean;
 };
 
 export type RequestMeta = { ip: string; userAgent: string | null; url: string };

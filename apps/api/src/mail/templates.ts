@@ -60,3 +60,42 @@ export function welcomeMail(to: string, name: string, link: string): OutgoingMai
     ),
   };
 }
+
+const brazilTime = (when: Date) =>
+  when.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' });
+
+/** Sent on a sign-in from a device and address the user never signed in from before. */
+export function newDeviceMail(
+  to: string,
+  name: string,
+  signIn: { device: string; address: string; when: Date; link: string },
+): OutgoingMail {
+  return {
+    to,
+    subject: 'Origem — novo acesso à sua conta',
+    ...layout(
+      hello(name),
+      [
+        `Houve um acesso à sua conta em ${brazilTime(signIn.when)} (horário de Brasília), de ${signIn.device}, endereço ${signIn.address}.`,
+        'Se foi você, nada a fazer. Se não foi, encerre a sessão em "Minha conta" e troque a sua senha.',
+      ],
+      { href: signIn.link, label: 'Ver as sessões ativas' },
+    ),
+  };
+}
+
+/** Sent when an administrator removes the user's second factor. */
+export function mfaResetMail(to: string, name: string, link: string): OutgoingMail {
+  return {
+    to,
+    subject: 'Origem — verificação em duas etapas redefinida',
+    ...layout(
+      hello(name),
+      [
+        'Um administrador redefiniu a verificação em duas etapas da sua conta e encerrou as suas sessões.',
+        'Se o seu perfil a exige, você vai configurá-la de novo no próximo acesso. Se não pediu isso, fale com o administrador.',
+      ],
+      { href: link, label: 'Entrar no Origem' },
+    ),
+  };
+}

@@ -1,10 +1,13 @@
+import { ErrorCode } from '@origem/contract/errors';
+import { messages } from '@origem/contract/messages.pt';
 import type { Permission, RoleType } from '@origem/contract/permissions';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { DEFAULT_SESSION_LIMITS, type SessionLimits } from '../config';
 import { type Database, queryRows } from '../db/client';
 import type { Actor, ServiceContext } from '../lib/context';
-import { forbidden, unauthenticated } from '../lib/errors';
+import { AppError, forbidden, unauthenticated } from '../lib/errors';
 import { sha256 } from '../lib/secrets';
 
 declare module 'fastify' {
@@ -15,6 +18,8 @@ declare module 'fastify' {
     permission?: Permission | readonly Permission[] | 'authenticated';
     /** A mutation that writes no audit row on purpose (e.g. it only reads). */
     audit?: false;
+    /** Reachable by an enrolment-only session (a second factor to set up before anything else). */
+    mfaEnrollment?: true;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -35,35 +40,56 @@ type ActorRow = {
   exporter_id: number | null;
   dispatcher_id: number | null;
   token_id: number;
+  scope: string;
+  stale: boolean;
   permissions: string[] | null;
 };
 
-export function findActorByToken(db: Database, token: string): Promise<Actor | null> {
-  return findActor(db, sql`t.access_hash = ${sha256(token)}`);
+export function findActorByToken(
+  db: Database,
+  token: string,
+  limits: SessionLimits = DEFAULT_SESSION_LIMITS,
+): Promise<Actor | null> {
+  return findActor(db, sql`t.access_hash = ${sha256(token)}`, limits);
 }
 
 /** The actor of a session by its id: what the A3 signer's one-time code acts as (it dies with the session). */
-export function findActorByTokenId(db: Database, tokenId: number): Promise<Actor | null> {
-  return findActor(db, sql`t.id = ${tokenId}`);
+export function findActorByTokenId(
+  db: Database,
+  tokenId: number,
+  limits: SessionLimits = DEFAULT_SESSION_LIMITS,
+): Promise<Actor | null> {
+  return findActor(db, sql`t.id = ${tokenId}`, limits);
 }
 
-async function findActor(db: Database, session: SQL): Promise<Actor | null> {
+/** A live session: not revoked, not expired, used within the idle limit, younger than the absolute one. */
+export function liveSession(limits: SessionLimits): SQL {
+  return sql`t.revoked_at is null and t.expires_at > now()
+    and t.last_used_at > now() - make_interval(secs => ${limits.idleHours * 3600})
+    and t.started_at > now() - make_interval(secs => ${limits.maxDays * 86400})`;
+}
+
+async function findActor(db: Database, session: SQL, limits: SessionLimits): Promise<Actor | null> {
   const [row] = await queryRows<ActorRow>(
     db,
     sql`
     select u.id, u.name, u.email, u.role_id, r.name as role_name, r.type as role_type,
            u.trade_association_id, u.federation_id, u.confederation_id, u.exporter_id, u.dispatcher_id,
-           t.id as token_id,
+           t.id as token_id, t.scope,
+           t.last_used_at < now() - interval '1 minute' as stale,
            case when r.status = 'ATIVO' then (
              select array_agg(p.name) from role_permissions rp join permissions p on p.id = rp.permission_id
              where rp.role_id = r.id) end as permissions
       from access_tokens t
       join users u on u.id = t.user_id
       join roles r on r.id = u.role_id
-     where ${session} and t.revoked_at is null and t.expires_at > now()
+     where ${session} and ${liveSession(limits)}
        and u.deleted_at is null and u.active`,
   );
   if (!row) return null;
+  // Last use is written at most once a minute: enough for the idle limit and the sessions list.
+  if (row.stale)
+    await db.execute(sql`update access_tokens set last_used_at = now() where id = ${row.token_id}`);
   return {
     id: row.id,
     name: row.name,
@@ -78,6 +104,7 @@ async function findActor(db: Database, session: SQL): Promise<Actor | null> {
     exporterId: row.exporter_id,
     dispatcherId: row.dispatcher_id,
     tokenId: row.token_id,
+    enrollmentOnly: row.scope === 'mfa_enrollment',
   };
 }
 
@@ -120,13 +147,16 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const config = request.routeOptions.config ?? {};
     const token = bearerToken(request);
     if (config.public && !token) return;
-    const actor = token ? await findActorByToken(app.db, token) : null;
+    const actor = token ? await findActorByToken(app.db, token, app.config.sessionLimits) : null;
     if (!actor) {
       if (config.public) return;
       throw unauthenticated();
     }
     request.actor = actor;
     request.ctx.actor = actor;
+    if (actor.enrollmentOnly && !config.mfaEnrollment) {
+      throw new AppError(403, ErrorCode.MfaEnrollmentRequired, messages.mfa.enrollmentRequired);
+    }
     const required = config.permission;
     if (!required || required === 'authenticated') return;
     const anyOf = Array.isArray(required) ? required : [required];

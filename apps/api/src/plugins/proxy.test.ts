@@ -35,7 +35,8 @@ const login = (t: TestApp, headers: Record<string, string>, remoteAddress = '127
     payload: {
       grant_type: 'password',
       client_id: '2',
-      username: 'admin@origem.local',
+      // A user without a second factor: the password grant answers the token at once.
+      username: 'exportador@origem.local',
       password: 'origem123',
     },
   });

@@ -2,12 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROLE_SLUGS, type RoleSlug } from '@origem/contract/permissions';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { generate } from 'otplib';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database, QueryLogger } from '../db/client';
+import { users } from '../db/schema';
 import { seedDatabase } from '../db/seed';
-import { DEMO_PASSWORD } from '../db/seed/demo';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../db/seed/demo';
 import { openTestDatabase } from './database';
 import { mailBody, type SmtpListener, startSmtpListener } from './smtp';
 
@@ -16,6 +19,11 @@ export type TestApp = {
   db: Database;
   /** Logs in a demo user (`admin`, `analista`, …) and returns its bearer token. */
   login: (role: string, password?: string) => Promise<string>;
+  /**
+   * Logs in a demo user (a role, or any e-mail), answering the second factor with the demo authenticator
+   * (`DEMO_TOTP_SECRET`) when the user has one, and returns both tokens.
+   */
+  signIn: (role: string, password?: string) => Promise<{ access_token: string; refresh_token: string }>;
   request: (
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
@@ -62,24 +70,45 @@ export async function createTestApp(
       ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
     });
 
-  const login = async (role: string, password = DEMO_PASSWORD) => {
-    const res = await request('POST', '/v1/oauth/token', {
-      body: {
-        grant_type: 'password',
-        client_id: '2',
-        username: `${role}@origem.local`,
-        password,
-        recaptchaToken: '',
-      },
+  const signIn = async (role: string, password = DEMO_PASSWORD) => {
+    const email = role.includes('@') ? role.toLowerCase() : `${role}@origem.local`;
+    // A staff user a test inserted gets the demo authenticator, as the seed gives the demo staff: the helper signs
+    // in fully (enrolment-only sessions have their own tests in auth/mfa.test.ts).
+    await handle.db.execute(
+      sql`update users u set totp_secret = ${DEMO_TOTP_SECRET}, totp_enabled_at = now()
+            from roles r
+           where r.id = u.role_id and r.mfa_required and u.totp_secret is null and lower(u.email) = ${email}`,
+    );
+    let res = await request('POST', '/v1/oauth/token', {
+      body: { grant_type: 'password', client_id: '2', username: email, password, recaptchaToken: '' },
     });
+    if (res.statusCode === 401 && res.json<{ code: string }>().code === 'MfaRequired') {
+      // Staff sign in with the demo authenticator. A code is accepted once; the helper forgets the accepted step
+      // first, so sign-ins within the same 30 s work (the replay rule has its own tests in auth/mfa.test.ts).
+      await handle.db
+        .update(users)
+        .set({ totp_last_step: null })
+        .where(sql`lower(${users.email}) = ${email}`);
+      const code = await generate({ secret: DEMO_TOTP_SECRET });
+      res = await request('POST', '/v1/oauth/token', {
+        body: {
+          grant_type: 'mfa',
+          client_id: '2',
+          mfa_token: res.json<{ mfa_token: string }>().mfa_token,
+          code,
+        },
+      });
+    }
     if (res.statusCode !== 200) throw new Error(`login ${role} falhou: ${res.statusCode} ${res.body}`);
-    return res.json<{ access_token: string }>().access_token;
+    return res.json<{ access_token: string; refresh_token: string }>();
   };
+  const login = async (role: string, password?: string) => (await signIn(role, password)).access_token;
 
   return {
     app,
     db: handle.db,
     login,
+    signIn,
     request,
     close: async () => {
       await app.close();

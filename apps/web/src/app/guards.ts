@@ -2,7 +2,10 @@ import { safeRedirect } from '../lib/redirect';
 import { findRoute, matchPath, ROUTES, type RouteEntry } from './route-table';
 
 /** The part of the stored user the guard looks at. */
-export type GuardUser = { role: { name: string } };
+export type GuardUser = { role: { name: string }; mfa?: { enrollment_only: boolean } };
+
+/** Where a user whose role requires a second factor, signed in without one, must go first (issue 24). */
+export const MFA_ENROLLMENT_PATH = '/ativar-verificacao';
 
 function normalize(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, '');
@@ -38,6 +41,8 @@ export function guardRedirect(
   const entry = findRoute(path, routes);
   if (!entry) return null;
   if (!input.user) return isExemptPath(path, input.search, routes) ? null : '/welcome';
+  // An enrolment-only session reaches nothing else (the server answers 403 MfaEnrollmentRequired anyway).
+  if (input.user.mfa?.enrollment_only) return entry.path === MFA_ENROLLMENT_PATH ? null : MFA_ENROLLMENT_PATH;
   if (entry.path === '/login') return safeRedirect(input.search?.redirect) ?? '/';
   return null;
 }

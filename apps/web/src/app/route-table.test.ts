@@ -69,6 +69,9 @@ const SPEC_ROUTES = [
 
 /** Routes of our own design that SPEC §2 leaves to us (issue 3: "a Cadastros section … routes of your design"). */
 const OWN_ROUTES = [
+  // Issue 24: the user's own account and the second factor its role requires.
+  '/minha-conta',
+  '/ativar-verificacao',
   '/cadastros',
   '/cadastros/tabelas/$slug',
   '/cadastros/ncm',

@@ -61,6 +61,15 @@ const ROUTE_LIST = [
   pub('/esqueceu-senha', 'Esqueceu a senha'),
   // Exempt only when it carries ?token= (link from the e-mail); otherwise it is the signed-in password change.
   { path: '/redefinir-senha', title: 'Redefinir senha', access: 'protected', layout: 'public' },
+  // Issue 24: the second factor a role requires, set up before anything else.
+  {
+    path: '/ativar-verificacao',
+    title: 'Ativar a verificação em duas etapas',
+    access: 'protected',
+    layout: 'public',
+  },
+  // Issue 24: the signed-in user's own account (second factor, sessions), from the header's user menu.
+  screen('/minha-conta', 'Minha conta'),
   pub('/manutencao', 'Manutenção'),
   pub('/pre-cadastro', 'Pré-cadastro'),
   pub('/pre-cadastro-pendencia/$id', 'Pendência do pré-cadastro'),

@@ -74,6 +74,8 @@ export const SCREENS = {
     'ResetPasswordPage',
     searchOf<typeof resetPasswordSearchSchema>(),
   ),
+  '/ativar-verificacao': screen(() => import('../features/account/mfa-enrollment-page'), 'MfaEnrollmentPage'),
+  '/minha-conta': screen(() => import('../features/account/my-account-page'), 'MyAccountPage'),
   '/manutencao': screen(() => import('../features/public/maintenance-page'), 'MaintenancePage'),
   '/': screen(() => import('../features/home/home-page'), 'HomePage'),
   '/usuarios': screen(

@@ -5,13 +5,23 @@ import { email } from './fields';
 export { OAUTH_CLIENT_ID, TOKEN_TTL_SECONDS } from '../auth-constants';
 
 export const tokenRequestSchema = z.object({
-  grant_type: z.enum(['password', 'refresh_token'], { error: messages.auth.unsupportedGrant }),
+  grant_type: z.enum(['password', 'refresh_token', 'mfa'], { error: messages.auth.unsupportedGrant }),
   client_id: z.coerce.string().max(10, messages.field.tooLong(10)),
   // Bounded before anything else runs: a 200 000-character name is refused here, not hashed or audited.
   username: z.string().trim().max(255, messages.field.tooLong(255)).optional(),
   password: z.string().max(255, messages.field.tooLong(255)).optional(),
   refresh_token: z.string().max(128, messages.field.tooLong(128)).optional(),
   recaptchaToken: z.string().max(4000, messages.field.tooLong(4000)).optional(),
+  /** grant_type `mfa`: the challenge the password step answered with, and a code (authenticator or recovery). */
+  mfa_token: z.string().max(128, messages.field.tooLong(128)).optional(),
+  code: z.string().trim().max(32, messages.field.tooLong(32)).optional(),
+});
+
+/** The 401 of the password grant for a user with a second factor: send `mfa_token` back with the code. */
+export const mfaRequiredSchema = z.object({
+  code: z.literal('MfaRequired'),
+  message: z.string(),
+  mfa_token: z.string(),
 });
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
@@ -77,5 +87,7 @@ export const userDetailSchema = z.object({
   exporter: z.object({ id: z.number() }).nullable(),
   dispatcher: z.object({ id: z.number() }).nullable(),
   manufacturer: z.object({ id: z.number() }).nullable(),
+  /** Second factor: on, required by the role, and whether this session may only enrol it (issue 24). */
+  mfa: z.object({ enabled: z.boolean(), required: z.boolean(), enrollment_only: z.boolean() }),
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;

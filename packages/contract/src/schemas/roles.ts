@@ -19,6 +19,8 @@ export const roleInputSchema = z.object({
   display_name: requiredText(120),
   type: roleType,
   status: roleStatus.default('ATIVO'),
+  /** Its users must sign in with a second factor (issue 24); left out, it stays as it is (off for a new role). */
+  mfa_required: z.boolean().optional(),
   permissions: z
     .array(z.coerce.number().int().positive().max(MAX_ID, messages.field.invalidOption))
     .default([]),
@@ -48,6 +50,7 @@ export const roleSchema = z.object({
   type_label: z.string(),
   status: z.string(),
   system: z.boolean(),
+  mfa_required: z.boolean(),
   users_count: z.number(),
   permissions: z.array(z.number()),
   created_at: z.string(),

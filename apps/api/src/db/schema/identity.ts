@@ -24,6 +24,8 @@ export const roles = pgTable('roles', {
   status: varchar('status', { length: 10 }).notNull().default('ATIVO'),
   /** Seeded roles cannot be deleted. */
   system: boolean('system').notNull().default(false),
+  /** Its users must sign in with a second factor (TOTP); one without it may only enrol (issue 24). */
+  mfa_required: boolean('mfa_required').notNull().default(false),
   ...timestamps,
 });
 
@@ -71,6 +73,13 @@ export const users = pgTable(
     dispatcher_id: integer('dispatcher_id').references(() => dispatchers.id),
     active: boolean('active').notNull().default(true),
     change_password: boolean('change_password').notNull().default(true),
+    /** The TOTP secret (base32); never returned once enrolment ends. Null: no second factor. */
+    totp_secret: varchar('totp_secret', { length: 64 }),
+    /** A secret shown for enrolment, not yet confirmed with a code. */
+    totp_pending_secret: varchar('totp_pending_secret', { length: 64 }),
+    totp_enabled_at: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
+    /** The last time step accepted: a code is accepted once, a step at or before it never again. */
+    totp_last_step: integer('totp_last_step'),
     ...timestamps,
     ...softDelete,
   },
@@ -107,8 +116,48 @@ export const accessTokens = pgTable(
     ip_address: varchar('ip_address', { length: 64 }),
     user_agent: varchar('user_agent', { length: 512 }),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When the session signed in: kept across refreshes, it bounds the session's absolute life. */
+    started_at: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Last request with the token (written at most once a minute): idle sessions end. */
+    last_used_at: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** `full`, or `mfa_enrollment`: a user whose role requires a second factor may only enrol with it. */
+    scope: varchar('scope', { length: 20 }).notNull().default('full'),
   },
   (t) => [index('access_tokens_user_idx').on(t.user_id)],
+);
+
+/**
+ * The step between a right password and the second factor: a short-lived, single-use challenge the code is sent
+ * with (`grant_type: 'mfa'`). Wrong codes are counted against the user like wrong passwords.
+ */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('mfa_challenges_user_idx').on(t.user_id)],
+);
+
+/** Single-use recovery codes, stored hashed (argon2id), shown once. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code_hash: varchar('code_hash', { length: 255 }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('mfa_recovery_codes_user_idx').on(t.user_id)],
 );
 
 /** Single-use links: forgotten password and the first password of a new user. */

@@ -9,6 +9,11 @@ import { seedDemoDeclarations } from './demo-declarations';
 import { seedDemoParties } from './demo-parties';
 
 export const DEMO_PASSWORD = 'origem123';
+/**
+ * The TOTP secret (base32) of every demo user whose role requires a second factor: tests, the e2e fixtures and
+ * people trying the demo add it to an authenticator app (README, demo users). Demo seed only.
+ */
+export const DEMO_TOTP_SECRET = 'ORIGEMDEMOTOTPSECRETFORSTAFF2345';
 
 type DemoUser = {
   slug: RoleSlug;
@@ -86,7 +91,10 @@ export async function seedDemoData(db: Executor): Promise<void> {
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const u of DEMO_USERS) {
-    const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, u.slug));
+    const [role] = await db
+      .select({ id: roles.id, mfa_required: roles.mfa_required })
+      .from(roles)
+      .where(eq(roles.name, u.slug));
     if (!role) throw new Error(`papel ${u.slug} não semeado`);
     await db.insert(users).values({
       name: u.name,
@@ -98,6 +106,7 @@ export async function seedDemoData(db: Executor): Promise<void> {
       federation_id: u.scope === 'federation' || u.scope === 'association' ? federation?.id : null,
       confederation_id: u.scope === 'none' ? null : confederation?.id,
       change_password: false,
+      ...(role.mfa_required ? { totp_secret: DEMO_TOTP_SECRET, totp_enabled_at: new Date() } : {}),
     });
   }
   if (association) {

@@ -1,5 +1,6 @@
 import {
   DEFAULT_ROLE_PERMISSIONS,
+  MFA_REQUIRED_BY_DEFAULT,
   PERMISSIONS,
   type Permission,
   ROLE_SLUGS,
@@ -38,6 +39,7 @@ export async function seedReferenceData(db: Executor): Promise<void> {
         display_name: SYSTEM_ROLES[slug].label,
         type: SYSTEM_ROLES[slug].type,
         system: true,
+        mfa_required: MFA_REQUIRED_BY_DEFAULT.includes(slug),
       })),
     );
   }

@@ -37,7 +37,7 @@ async function userId(email: string) {
 describe('POST /v1/oauth/token', () => {
   it('issues a bearer token for valid credentials and stores only its hash', async () => {
     const res = await t.request('POST', '/v1/oauth/token', {
-      body: tokenBody('admin@origem.local', 'origem123'),
+      body: tokenBody('exportador@origem.local', 'origem123'),
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -60,7 +60,7 @@ describe('POST /v1/oauth/token', () => {
       method: 'POST',
       url: '/v1/oauth/token',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(tokenBody('analista@origem.local', 'origem123')).toString(),
+      payload: new URLSearchParams(tokenBody('despachante@origem.local', 'origem123')).toString(),
     });
     expect(res.statusCode).toBe(200);
   });
@@ -96,7 +96,7 @@ describe('POST /v1/oauth/token', () => {
 
   it('exchanges a refresh token once', async () => {
     const login = await t.request('POST', '/v1/oauth/token', {
-      body: tokenBody('admin@origem.local', 'origem123'),
+      body: tokenBody('fabricante@origem.local', 'origem123'),
     });
     const refresh = login.json().refresh_token;
     const first = await t.request('POST', '/v1/oauth/token', {

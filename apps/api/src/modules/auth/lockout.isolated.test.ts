@@ -80,7 +80,10 @@ describe('five failures for one account from one address block that pair (DOMAIN
     await t.db.execute(
       sql`update login_failures set created_at = created_at - interval '1 minute 1 second' where login = 'analista@origem.local'`,
     );
-    expect((await attempt('analista@origem.local', 'origem123', '198.51.100.2')).status).toBe(200);
+    // The password step passes (the analyst's role then asks for the second factor).
+    expect((await attempt('analista@origem.local', 'origem123', '198.51.100.2')).message).toBe(
+      messages.mfa.required,
+    );
     // A successful sign-in forgives that address.
     expect(
       await queryRows(
@@ -122,7 +125,8 @@ describe('failures spread over many addresses slow the account down but never lo
       expect(res.message).toBe(messages.auth.invalidCredentials);
     }
     const owner = await attempt('associacao@origem.local', 'origem123', '192.0.2.100');
-    expect(owner.status).toBe(200);
+    // The password step passes: the association's role then asks for the second factor.
+    expect(owner.message).toBe(messages.mfa.required);
     expect(owner.ms).toBeGreaterThanOrEqual(2 * SLOWDOWN_BASE_MS - 10);
   });
 });

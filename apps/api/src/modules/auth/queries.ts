@@ -1,9 +1,11 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { SessionLimits } from '../../config';
 import { type Executor, queryRows } from '../../db/client';
 import {
   accessTokens,
   federations,
   loginFailures,
+  mfaChallenges,
   passwordResets,
   roles,
   tradeAssociations,
@@ -18,8 +20,11 @@ export async function findLiveUserByEmail(db: Executor, email: string) {
       email: users.email,
       password_hash: users.password_hash,
       active: users.active,
+      totp_secret: users.totp_secret,
+      mfa_required: roles.mfa_required,
     })
     .from(users)
+    .innerJoin(roles, eq(roles.id, users.role_id))
     .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deleted_at)));
   return row ?? null;
 }
@@ -95,14 +100,16 @@ export function insertToken(db: Executor, values: typeof accessTokens.$inferInse
  * Claims a refresh token: revoked in the same statement that finds it, so it works once even when two requests
  * race, and only for a user who is still active and not deleted.
  */
-export async function claimRefreshToken(db: Executor, refreshHash: string) {
-  const [row] = await queryRows<{ id: number; user_id: number }>(
+export async function claimRefreshToken(db: Executor, refreshHash: string, limits: SessionLimits) {
+  const [row] = await queryRows<{ id: number; user_id: number; scope: string; started_at: string | Date }>(
     db,
     sql`update access_tokens t set revoked_at = now()
           from users u
          where t.refresh_hash = ${refreshHash} and t.revoked_at is null and t.refresh_expires_at > now()
+           and t.last_used_at > now() - make_interval(secs => ${limits.idleHours * 3600})
+           and t.started_at > now() - make_interval(secs => ${limits.maxDays * 86400})
            and u.id = t.user_id and u.active and u.deleted_at is null
-        returning t.id, t.user_id`,
+        returning t.id, t.user_id, t.scope, t.started_at`,
   );
   return row ?? null;
 }
@@ -158,6 +165,8 @@ export async function findUserDetail(db: Executor, userId: number) {
       email: users.email,
       cpf: users.cpf,
       change_password: users.change_password,
+      totp_enabled: sql<boolean>`${users.totp_secret} is not null`,
+      mfa_required: roles.mfa_required,
       confederation_id: users.confederation_id,
       exporter_id: users.exporter_id,
       dispatcher_id: users.dispatcher_id,
@@ -175,4 +184,59 @@ export async function findUserDetail(db: Executor, userId: number) {
     ? await db.select().from(federations).where(eq(federations.id, row.federation_id))
     : [];
   return { row, federation: federation ?? null };
+}
+
+/** A sign-in from a user agent and address pair the user never signed in from before (the first one excepted). */
+export async function isNewDevice(db: Executor, userId: number, userAgent: string | null, ip: string) {
+  const [row] = await queryRows<{ any: boolean; seen: boolean }>(
+    db,
+    sql`select exists(select 1 from access_tokens where user_id = ${userId}) as any,
+               exists(select 1 from access_tokens where user_id = ${userId}
+                        and user_agent is not distinct from ${userAgent} and ip_address = ${ip}) as seen`,
+  );
+  return Boolean(row?.any) && !row?.seen;
+}
+
+export async function findMailee(db: Executor, userId: number) {
+  const [row] = await db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+export function insertMfaChallenge(db: Executor, userId: number, tokenHash: string, expiresAt: Date) {
+  return db.insert(mfaChallenges).values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt });
+}
+
+/** A challenge still open, of a user still active, with the user's factor. */
+export async function findMfaChallenge(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({
+      id: mfaChallenges.id,
+      user_id: mfaChallenges.user_id,
+      totp_secret: users.totp_secret,
+      totp_last_step: users.totp_last_step,
+    })
+    .from(mfaChallenges)
+    .innerJoin(users, eq(users.id, mfaChallenges.user_id))
+    .where(
+      and(
+        eq(mfaChallenges.token_hash, tokenHash),
+        isNull(mfaChallenges.used_at),
+        gt(mfaChallenges.expires_at, new Date()),
+        eq(users.active, true),
+        isNull(users.deleted_at),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function claimMfaChallenge(db: Executor, id: number): Promise<boolean> {
+  const claimed = await db
+    .update(mfaChallenges)
+    .set({ used_at: new Date() })
+    .where(and(eq(mfaChallenges.id, id), isNull(mfaChallenges.used_at)))
+    .returning({ id: mfaChallenges.id });
+  return claimed.length > 0;
 }

@@ -1,6 +1,7 @@
 import { apiErrorSchema, SpecialStatus } from '@origem/contract/errors';
 import { messages } from '@origem/contract/messages.pt';
 import {
+  mfaRequiredSchema,
   OAUTH_CLIENT_ID,
   resetLinkCheckSchema,
   resetPasswordSchema,
@@ -39,10 +40,17 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       config: { public: true, rateLimit: tokenRateLimit, audit: false },
       schema: {
         tags: ['Autenticação'],
-        summary: 'Emite um token (password ou refresh_token)',
+        summary: 'Emite um token (password, mfa ou refresh_token)',
+        description:
+          'Para um usuário com verificação em duas etapas, `password` responde 401 `MfaRequired` com `mfa_token`; ' +
+          'o cliente envia então `grant_type: mfa` com `mfa_token` e `code` (do aplicativo ou de recuperação).',
         security: [],
         body: tokenRequestSchema,
-        response: { 200: tokenResponseSchema, 401: apiErrorSchema, 422: apiErrorSchema },
+        response: {
+          200: tokenResponseSchema,
+          401: z.union([mfaRequiredSchema, apiErrorSchema]),
+          422: apiErrorSchema,
+        },
       },
     },
     async (request) => {
@@ -51,7 +59,16 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         throw new AppError(401, 'InvalidClient', messages.auth.invalidClient);
       if (body.grant_type === 'refresh_token') {
         if (!body.refresh_token) throw invalid({ refresh_token: [messages.field.required] });
-        return auth.refreshSession(app.db, request.ctx, body.refresh_token);
+        return auth.refreshSession(app.db, request.ctx, body.refresh_token, app.config.sessionLimits);
+      }
+      if (body.grant_type === 'mfa') {
+        const missing: Record<string, string[]> = {};
+        if (!body.mfa_token) missing.mfa_token = [messages.field.required];
+        if (!body.code) missing.code = [messages.field.required];
+        if (Object.keys(missing).length > 0) throw invalid(missing);
+        const tokens = await auth.loginWithMfa(app.db, request.ctx, body.mfa_token ?? '', body.code ?? '');
+        void app.mail.flush();
+        return tokens;
       }
       const errors: Record<string, string[]> = {};
       if (!body.username) errors.username = [messages.field.required];
@@ -60,14 +77,21 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       if (!(await verifyRecaptcha(app.config.recaptchaSecret, body.recaptchaToken, request.ip))) {
         throw new AppError(401, 'InvalidCredentials', messages.auth.recaptcha);
       }
-      return auth.loginWithPassword(app.db, request.ctx, body.username ?? '', body.password ?? '');
+      const tokens = await auth.loginWithPassword(
+        app.db,
+        request.ctx,
+        body.username ?? '',
+        body.password ?? '',
+      );
+      void app.mail.flush();
+      return tokens;
     },
   );
 
   app.delete(
     '/v1/oauth/token',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: 'authenticated', mfaEnrollment: true },
       schema: { tags: ['Autenticação'], summary: 'Encerra a sessão' },
     },
     async (request, reply) => {
@@ -79,7 +103,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/v1/user/detail',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: 'authenticated', mfaEnrollment: true },
       schema: { tags: ['Autenticação'], summary: 'Usuário da sessão', response: { 200: userDetailSchema } },
     },
     async (request) => auth.userDetail(app.db, requireActor(request.ctx)),

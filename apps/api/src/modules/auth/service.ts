@@ -2,6 +2,7 @@ import { ErrorCode } from '@origem/contract/errors';
 import { messages } from '@origem/contract/messages.pt';
 import { TOKEN_TTL_SECONDS, type TokenResponse, type UserDetail } from '@origem/contract/schemas/auth';
 import { eq, sql } from 'drizzle-orm';
+import type { SessionLimits } from '../../config';
 import type { Database, Tx } from '../../db/client';
 import { passwordResets, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
@@ -10,13 +11,15 @@ import { AppError, unauthenticated } from '../../lib/errors';
 import { clearHits, countHit } from '../../lib/rate-limit';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/secrets';
 import { enqueueMail } from '../../mail/outbox';
-import { passwordResetMail } from '../../mail/templates';
+import { newDeviceMail, passwordResetMail } from '../../mail/templates';
 import { federationLogoPath } from '../entities/logos';
+import { describeUserAgent } from '../sessions/user-agent';
+import { blockedFromAddress, LOCKOUT_FAILURES, LOCKOUT_WINDOW_MS } from './lockout';
 import * as q from './queries';
+import { checkSecondFactor } from './second-factor';
 
-/** DOMAIN.md §8: five failures for one account from one address within 15 minutes block that pair for 15 minutes. */
-export const LOCKOUT_FAILURES = 5;
-export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
+export { LOCKOUT_FAILURES, LOCKOUT_WINDOW_MS } from './lockout';
+
 /**
  * Failures of one account spread over many addresses never lock it (its owner signs in from elsewhere); from the
  * fifth on, every attempt on it waits, doubling from SLOWDOWN_BASE_MS up to SLOWDOWN_MAX_MS.
@@ -42,24 +45,26 @@ export function slowdownFor(failures: number): number {
   return Math.min(SLOWDOWN_MAX_MS, SLOWDOWN_BASE_MS * 2 ** (failures - LOCKOUT_FAILURES));
 }
 
-/**
- * Blocked while the address's five latest failures fell within one window and the last of them is less than a
- * window old: the block lasts 15 minutes from the fifth failure (blocked attempts add none).
- */
-function blockedFromAddress(history: q.FailureHistory): boolean {
-  const { latest, nth, now } = history;
-  if (!latest || !nth) return false;
-  return (
-    now.getTime() - latest.getTime() < LOCKOUT_WINDOW_MS &&
-    latest.getTime() - nth.getTime() <= LOCKOUT_WINDOW_MS
-  );
-}
+export type SessionOptions = {
+  /** `mfa_enrollment`: the user's role requires a second factor the user has not set up yet. */
+  scope?: 'full' | 'mfa_enrollment';
+  /** A refresh keeps the session's sign-in time (the absolute limit counts from it). */
+  startedAt?: Date;
+};
 
-async function issueTokens(db: Database, ctx: ServiceContext, userId: number, event: 'login' | 'refresh') {
+export async function issueTokens(
+  db: Database,
+  ctx: ServiceContext,
+  userId: number,
+  event: 'login' | 'refresh',
+  options: SessionOptions = {},
+) {
   const access = randomToken();
   const refresh = randomToken();
   const now = Date.now();
+  const userAgent = ctx.meta.userAgent?.slice(0, 512) ?? null;
   await db.transaction(async (tx) => {
+    const newDevice = event === 'login' && (await q.isNewDevice(tx, userId, userAgent, ctx.meta.ip));
     const [token] = await q.insertToken(tx, {
       user_id: userId,
       access_hash: sha256(access),
@@ -67,9 +72,25 @@ async function issueTokens(db: Database, ctx: ServiceContext, userId: number, ev
       expires_at: new Date(now + TOKEN_TTL_SECONDS * 1000),
       refresh_expires_at: new Date(now + REFRESH_TTL_MS),
       ip_address: ctx.meta.ip,
-      user_agent: ctx.meta.userAgent?.slice(0, 512) ?? null,
+      user_agent: userAgent,
+      scope: options.scope ?? 'full',
+      ...(options.startedAt ? { started_at: options.startedAt } : {}),
     });
     await recordAudit(tx, ctx, { event, type: 'session', id: token?.id ?? null, userId });
+    if (newDevice) {
+      const user = await q.findMailee(tx, userId);
+      if (user) {
+        await enqueueMail(
+          tx,
+          newDeviceMail(user.email, user.name, {
+            device: describeUserAgent(userAgent),
+            address: ctx.meta.ip,
+            when: new Date(now),
+            link: `${ctx.appUrl}/minha-conta`,
+          }),
+        );
+      }
+    }
   });
   return {
     token_type: 'Bearer',
@@ -78,6 +99,9 @@ async function issueTokens(db: Database, ctx: ServiceContext, userId: number, ev
     refresh_token: refresh,
   } satisfies TokenResponse;
 }
+
+/** The short-lived, single-use step between a right password and the second factor. */
+const MFA_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
 /**
  * Password grant with the lockout of DOMAIN.md §8. Everything is keyed by the name typed, whether or not it names
@@ -131,7 +155,50 @@ export async function loginWithPassword(
   }
   if (!user.active) throw credentialsError(messages.auth.inactive);
   await q.clearFailuresFrom(db, login, ip);
-  return issueTokens(db, ctx, user.id, 'login');
+  if (user.totp_secret) {
+    const challenge = randomToken();
+    await db.transaction(async (tx) => {
+      await q.insertMfaChallenge(tx, user.id, sha256(challenge), new Date(Date.now() + MFA_CHALLENGE_TTL_MS));
+      await recordAudit(tx, ctx, {
+        event: 'login_mfa_challenge',
+        type: 'session',
+        id: null,
+        userId: user.id,
+      });
+    });
+    throw new AppError(401, ErrorCode.MfaRequired, messages.mfa.required, undefined, {
+      mfa_token: challenge,
+    });
+  }
+  return issueTokens(db, ctx, user.id, 'login', {
+    scope: user.mfa_required ? 'mfa_enrollment' : 'full',
+  });
+}
+
+/**
+ * The second step (`grant_type: 'mfa'`): the challenge of the password step and a code from the authenticator or
+ * a recovery code. Wrong codes count towards the lockout; the challenge dies with its first right code.
+ */
+export async function loginWithMfa(
+  db: Database,
+  ctx: ServiceContext,
+  mfaToken: string,
+  code: string,
+): Promise<TokenResponse> {
+  const challenge = await q.findMfaChallenge(db, sha256(mfaToken));
+  if (!challenge?.totp_secret) {
+    throw new AppError(401, ErrorCode.InvalidMfaCode, messages.mfa.challengeExpired);
+  }
+  await checkSecondFactor(
+    db,
+    ctx,
+    { id: challenge.user_id, secret: challenge.totp_secret, lastStep: challenge.totp_last_step },
+    code,
+  );
+  if (!(await q.claimMfaChallenge(db, challenge.id))) {
+    throw new AppError(401, ErrorCode.InvalidMfaCode, messages.mfa.challengeExpired);
+  }
+  return issueTokens(db, ctx, challenge.user_id, 'login');
 }
 
 /** A refresh token works once, and only while its user is active and not deleted. */
@@ -139,10 +206,14 @@ export async function refreshSession(
   db: Database,
   ctx: ServiceContext,
   refreshToken: string,
+  limits: SessionLimits,
 ): Promise<TokenResponse> {
-  const token = await q.claimRefreshToken(db, sha256(refreshToken));
+  const token = await q.claimRefreshToken(db, sha256(refreshToken), limits);
   if (!token) throw unauthenticated();
-  return issueTokens(db, ctx, token.user_id, 'refresh');
+  return issueTokens(db, ctx, token.user_id, 'refresh', {
+    scope: token.scope === 'mfa_enrollment' ? 'mfa_enrollment' : 'full',
+    startedAt: new Date(token.started_at),
+  });
 }
 
 export async function logout(db: Database, ctx: ServiceContext, actor: Actor): Promise<void> {
@@ -193,6 +264,11 @@ export async function userDetail(db: Database, actor: Actor): Promise<UserDetail
     exporter: row.exporter_id && row.role.type !== 'fabricante' ? { id: row.exporter_id } : null,
     dispatcher: row.dispatcher_id ? { id: row.dispatcher_id } : null,
     manufacturer: row.exporter_id && row.role.type === 'fabricante' ? { id: row.exporter_id } : null,
+    mfa: {
+      enabled: row.totp_enabled,
+      required: row.mfa_required,
+      enrollment_only: actor.enrollmentOnly === true,
+    },
   };
 }
 

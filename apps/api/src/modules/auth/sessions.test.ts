@@ -13,13 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function session(role: string, password = 'origem123') {
-  const res = await t.request('POST', '/v1/oauth/token', {
-    body: { grant_type: 'password', client_id: '2', username: `${role}@origem.local`, password },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ access_token: string; refresh_token: string }>();
-}
+const session = (role: string, password?: string) => t.signIn(role, password);
 const detail = (token: string) => t.request('GET', '/v1/user/detail', { token });
 const refresh = (refreshToken: string) =>
   t.request('POST', '/v1/oauth/token', {
@@ -156,7 +150,12 @@ describe('reset and welcome links', () => {
 describe('auth answers are never cached', () => {
   it('sends Cache-Control: no-store on success, refusal and error alike', async () => {
     const ok = await t.request('POST', '/v1/oauth/token', {
-      body: { grant_type: 'password', client_id: '2', username: 'admin@origem.local', password: 'origem123' },
+      body: {
+        grant_type: 'password',
+        client_id: '2',
+        username: 'exportador@origem.local',
+        password: 'origem123',
+      },
     });
     const wrong = await t.request('POST', '/v1/oauth/token', {
       body: { grant_type: 'password', client_id: '2', username: 'admin@origem.local', password: 'errada' },

@@ -20,7 +20,7 @@ import {
   tradeAssociations,
   users,
 } from '../../db/schema';
-import { DEMO_PASSWORD } from '../../db/seed/demo';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../db/seed/demo';
 import { hashPassword } from '../../lib/secrets';
 import { createTestApp, loginAll, type TestApp } from '../../test/app';
 
@@ -238,7 +238,10 @@ export async function addUser(
   },
 ): Promise<string> {
   const role = await one(
-    t.db.select({ id: roles.id }).from(roles).where(eq(roles.name, values.role)),
+    t.db
+      .select({ id: roles.id, mfa_required: roles.mfa_required })
+      .from(roles)
+      .where(eq(roles.name, values.role)),
     values.role,
   );
   await t.db.insert(users).values({
@@ -251,18 +254,10 @@ export async function addUser(
     exporter_id: values.exporterId ?? null,
     dispatcher_id: values.dispatcherId ?? null,
     change_password: false,
+    // Staff sign in with the demo authenticator, like the seeded ones.
+    ...(role.mfa_required ? { totp_secret: DEMO_TOTP_SECRET, totp_enabled_at: new Date() } : {}),
   });
-  const res = await t.request('POST', '/v1/oauth/token', {
-    body: {
-      grant_type: 'password',
-      client_id: '2',
-      username: values.email,
-      password: DEMO_PASSWORD,
-      recaptchaToken: '',
-    },
-  });
-  if (res.statusCode !== 200) throw new Error(`login ${values.email}: ${res.body}`);
-  return res.json<{ access_token: string }>().access_token;
+  return (await t.signIn(values.email)).access_token;
 }
 
 /** Another exporter (with a legal representative and a manufacturer company) at `associationId`. */

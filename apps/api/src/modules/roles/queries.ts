@@ -25,6 +25,7 @@ const roleColumns = {
   type: roles.type,
   status: roles.status,
   system: roles.system,
+  mfa_required: roles.mfa_required,
   created_at: roles.created_at,
   updated_at: roles.updated_at,
   users_count: usersCount,
@@ -38,6 +39,7 @@ function toRole(row: {
   type: string;
   status: string;
   system: boolean;
+  mfa_required: boolean;
   created_at: Date;
   updated_at: Date;
   users_count: number;

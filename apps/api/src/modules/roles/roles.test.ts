@@ -262,6 +262,7 @@ describe('POST /v1/role', () => {
       display_name: 'Analista sênior',
       type: 'associacao',
       status: 'ATIVO',
+      mfa_required: false,
       permissions: ['certificate.analyse', 'dashboard.view'],
     });
   });

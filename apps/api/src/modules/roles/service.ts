@@ -60,6 +60,7 @@ export async function createRole(db: Database, ctx: ServiceContext, input: RoleI
         display_name: input.display_name,
         type: input.type,
         status: input.status,
+        mfa_required: input.mfa_required ?? false,
       };
       const [created] = await tx.insert(roles).values(values).returning({ id: roles.id });
       if (!created) throw new Error('insert returned nothing');
@@ -113,6 +114,8 @@ export async function updateRole(db: Database, ctx: ServiceContext, id: number, 
         display_name: input.display_name,
         type: input.type,
         status: input.status,
+        // Left out of the form: unchanged.
+        mfa_required: input.mfa_required ?? before.mfa_required,
       };
       await tx.update(roles).set(values).where(eq(roles.id, id));
       await q.replacePermissions(tx, id, permissionIds);
@@ -129,6 +132,7 @@ export async function updateRole(db: Database, ctx: ServiceContext, id: number, 
           display_name: before.display_name,
           type: before.type,
           status: before.status,
+          mfa_required: before.mfa_required,
           permissions: oldNames,
         },
         new: { ...values, permissions: newNames },

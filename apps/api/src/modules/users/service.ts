@@ -25,6 +25,14 @@ export async function getUser(db: Database, actor: Actor, id: number) {
   return user;
 }
 
+/** A user the actor may see and manage (its sessions, its second factor): 404 out of scope, 403 above it. */
+export async function getManagedUser(db: Database, actor: Actor, id: number) {
+  assertManager(actor);
+  const user = await getUser(db, actor, id);
+  assertManages(actor, user);
+  return user;
+}
+
 type Placement = {
   trade_association_id: number | null;
   federation_id: number | null;

@@ -1,5 +1,6 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { messages } from '@origem/contract/messages.pt';
+import type { UserDetail } from '@origem/contract/schemas/auth';
 import { Link, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { Button, Flex, theme } from 'antd';
 // The two inputs themselves, not antd's Input namespace (which brings TextArea, Search and OTP along).
@@ -9,7 +10,7 @@ import { type FormEvent, type ReactElement, useId, useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { safeRedirect } from '../../lib/redirect';
 import { LazyAlert } from '../../ui/lazy-alert';
-import { signIn } from './api/sign-in';
+import { type MfaChallenge, signIn, signInWithCode } from './api/sign-in';
 import { AuthCard } from './auth-card';
 
 /**
@@ -103,12 +104,33 @@ export function LoginPage() {
   const [touched, setTouched] = useState(false);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
+  // Issue 24: after a right password, a user with a second factor is asked for the code.
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
 
   const change = (name: keyof Values) => (event: { target: { value: string } }) => {
     const next = { ...values, [name]: event.target.value };
     setValues(next);
     // Like the other forms ("onTouched"): once submitted, the errors follow the typing.
     if (touched) setErrors(check(next));
+  };
+
+  const enter = async (user: UserDetail, target: string) => {
+    if (user.mfa.enrollment_only) await navigate({ to: '/ativar-verificacao' });
+    else if (user.change_password) await navigate({ to: '/redefinir-senha' });
+    else await navigate({ href: target });
+  };
+
+  const showFailure = (error: unknown) => {
+    // 401: wrong credentials or a locked account — the server's message says which (SPEC §8). Any other
+    // failure (no answer, a server error) says so in the same place.
+    const blocked = isApiError(error) && error.status === 401;
+    const text = isApiError(error) && !(error.status === 0 || error.status >= 500) ? error.message : '';
+    setFailure({
+      blocked,
+      message: text || (blocked ? messages.auth.blockedUser : messages.genericErrorShort),
+    });
   };
 
   const submit = async (event: FormEvent) => {
@@ -122,22 +144,78 @@ export function LoginPage() {
     const target = safeRedirect(search.redirect) ?? '/';
     preloadScreen(target);
     try {
-      const user = await signIn(values.email.trim(), values.password);
-      if (user.change_password) await navigate({ to: '/redefinir-senha' });
-      else await navigate({ href: target });
+      const result = await signIn(values.email.trim(), values.password);
+      if ('mfaToken' in result) setChallenge(result);
+      else await enter(result, target);
     } catch (error) {
-      // 401: wrong credentials or a locked account — the server's message says which (SPEC §8). Any other
-      // failure (no answer, a server error) says so in the same place.
-      const blocked = isApiError(error) && error.status === 401;
-      const text = isApiError(error) && !(error.status === 0 || error.status >= 500) ? error.message : '';
-      setFailure({
-        blocked,
-        message: text || (blocked ? messages.auth.blockedUser : messages.genericErrorShort),
-      });
+      showFailure(error);
     } finally {
       setSending(false);
     }
   };
+
+  const submitCode = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!challenge || sending) return;
+    if (!code.trim()) {
+      setCodeError(messages.field.required);
+      return;
+    }
+    setCodeError(undefined);
+    setFailure(null);
+    setSending(true);
+    try {
+      await enter(await signInWithCode(challenge, code.trim()), safeRedirect(search.redirect) ?? '/');
+    } catch (error) {
+      // An expired challenge starts over from the password.
+      if (isApiError(error) && error.message === messages.mfa.challengeExpired) setChallenge(null);
+      setCode('');
+      showFailure(error);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (challenge) {
+    return (
+      <AuthCard
+        title="Verificação em duas etapas"
+        hint="Digite o código de 6 dígitos do aplicativo autenticador."
+      >
+        {failure ? (
+          <div style={{ marginBottom: 16 }}>
+            <LazyAlert type="error" showIcon role="alert" title={failure.message} />
+          </div>
+        ) : null}
+        <form onSubmit={(event) => void submitCode(event)} noValidate aria-label="Verificação em duas etapas">
+          <Field
+            label="Código de verificação"
+            error={codeError}
+            input={(a11y) => (
+              <Input
+                {...a11y}
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                autoFocus
+                maxLength={20}
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+              />
+            )}
+          />
+          <p style={{ marginTop: -12 }}>Sem o aplicativo? Use um dos seus códigos de recuperação.</p>
+          <Button type="primary" htmlType="submit" block size="large" loading={sending} disabled={sending}>
+            Verificar
+          </Button>
+          <Flex justify="center" style={{ marginTop: 16 }}>
+            <Button type="link" onClick={() => setChallenge(null)}>
+              Voltar
+            </Button>
+          </Flex>
+        </form>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Entrar no Origem" hint="Use o e-mail e a senha cadastrados.">

@@ -11,6 +11,7 @@ const role = (overrides: Partial<Role> = {}): Role => ({
   type_label: 'Associação Comercial',
   status: 'ATIVO',
   system: false,
+  mfa_required: false,
   users_count: 0,
   permissions: [9, 2, 5],
   created_at: '2026-01-01T00:00:00.000Z',
@@ -25,6 +26,7 @@ describe('roleFormDefaults', () => {
       name: '',
       type: undefined,
       status: 'ATIVO',
+      mfa_required: false,
       permissions: [],
     });
   });
@@ -35,6 +37,7 @@ describe('roleFormDefaults', () => {
       name: 'operador',
       type: 'associacao',
       status: 'INATIVO',
+      mfa_required: false,
       permissions: [2, 5, 9],
     });
   });

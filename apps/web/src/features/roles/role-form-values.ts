@@ -28,6 +28,7 @@ export function roleFormDefaults(role?: Role): RoleFormValues {
       name: '',
       type: undefined as unknown as RoleType,
       status: 'ATIVO',
+      mfa_required: false,
       permissions: [],
     };
   return {
@@ -35,6 +36,7 @@ export function roleFormDefaults(role?: Role): RoleFormValues {
     name: role.name,
     type: (isRoleType(role.type) ? role.type : undefined) as RoleType,
     status: role.status === 'INATIVO' ? 'INATIVO' : 'ATIVO',
+    mfa_required: role.mfa_required,
     permissions: [...role.permissions].sort((a, b) => a - b),
   };
 }

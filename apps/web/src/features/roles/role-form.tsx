@@ -2,7 +2,7 @@ import { messages } from '@origem/contract/messages.pt';
 import { ROLE_STATUS } from '@origem/contract/permissions';
 import type { Role } from '@origem/contract/schemas/roles';
 import { useNavigate } from '@tanstack/react-router';
-import { Card, Col, Input, type InputProps, Row, Select } from 'antd';
+import { Card, Col, Input, type InputProps, Row, Select, Switch } from 'antd';
 import { type Ref, useState } from 'react';
 import { notifySuccess } from '../../ui/feedback';
 import { ApiForm, FormField, StickyFormActions, useApiForm } from '../../ui/form';
@@ -128,6 +128,16 @@ export function RoleForm({ role, groups }: RoleFormProps) {
               }
             >
               <Select options={STATUS_OPTIONS} disabled={locks.status} />
+            </FormField>
+          </Col>
+          <Col xs={24} lg={12}>
+            <FormField
+              name="mfa_required"
+              label="Exigir verificação em duas etapas"
+              valuePropName="checked"
+              help="Os usuários deste perfil entram com um código do aplicativo autenticador; quem ainda não tem ativa a configura no próximo acesso."
+            >
+              <Switch />
             </FormField>
           </Col>
         </Row>

@@ -38,6 +38,7 @@ const EXPORTER: Role = {
   display_name: 'Exportador',
   type: 'exportador',
   type_label: 'Exportador',
+  mfa_required: false,
   status: 'ATIVO',
   system: true,
   users_count: 1,
@@ -182,6 +183,7 @@ describe('role edit screen', { timeout: 60_000 }, () => {
       display_name: 'Exportador',
       type: 'exportador',
       status: 'ATIVO',
+      mfa_required: false,
       permissions: [1, 19, 20, 35],
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/configuracao/perfil'));
@@ -227,6 +229,7 @@ describe('role edit screen', { timeout: 60_000 }, () => {
       display_name: 'Conferente',
       type: 'associacao',
       status: 'ATIVO',
+      mfa_required: false,
       permissions: [1],
     });
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -2,6 +2,7 @@ import type { User } from '@origem/contract/schemas/users';
 import { useSession } from '../../lib/session';
 import { useRouteId } from '../../lib/use-route-id';
 import { RecordForbidden, RecordLoadFailed, RecordLoading, RecordNotFound } from '../../ui/record-states';
+import { UserSecurityCard } from '../account/user-security-card';
 import { useUser } from './api/get-user';
 import { UserDetails } from './user-details';
 import { UserForm } from './user-form';
@@ -36,5 +37,11 @@ export function UserEditPage() {
     );
   }
   const user: User = query.data;
-  return canEditUser(actor, user) ? <UserForm key={user.id} user={user} /> : <UserDetails user={user} />;
+  if (!canEditUser(actor, user)) return <UserDetails user={user} />;
+  return (
+    <>
+      <UserForm key={user.id} user={user} />
+      {user.id !== actor?.id ? <UserSecurityCard userId={user.id} name={user.name} /> : null}
+    </>
+  );
 }
