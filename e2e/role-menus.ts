@@ -10,12 +10,13 @@ export const MENUS: Record<string, { sees: string[]; hidden: string[] }> = {
       'Federações',
       'Pré-cadastros',
       'Tarefas em segundo plano',
+      'Tokens de API dos usuários',
     ],
     hidden: [],
   },
   analista: {
     sees: ['Regras de origem', 'Pré-cadastros', 'Usuários', 'Auditoria', 'Exportadores'],
-    hidden: ['Perfis', 'Tarefas em segundo plano'],
+    hidden: ['Perfis', 'Tarefas em segundo plano', 'Tokens de API dos usuários'],
   },
   associacao: {
     sees: ['Usuários', 'Auditoria', 'Pré-cadastros', 'Empresas'],

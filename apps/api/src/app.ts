@@ -20,6 +20,8 @@ import type { JobRunner } from './jobs/runner';
 import { withFormBodies } from './lib/form-doc';
 import { databaseRateLimitStore } from './lib/rate-limit';
 import { MAIL_JOB } from './mail/outbox';
+import { API_GUIDE, API_TOKEN_SCHEME, withApiTokenMarks } from './modules/api-tokens/openapi';
+import { apiTokenRoutes } from './modules/api-tokens/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { certificateRoutes } from './modules/certificates/routes';
@@ -119,11 +121,13 @@ export async function buildApp({ config, db, logger, logStream, pool }: AppDeps)
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Origem API', version: '1.0.0', description: 'Certificados e declarações de origem' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      info: { title: 'Origem API', version: '1.0.0', description: API_GUIDE },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, apiToken: API_TOKEN_SCHEME },
+      },
       security: [{ bearer: [] }],
     },
-    transform: withFormBodies(jsonSchemaTransform),
+    transform: withApiTokenMarks(withFormBodies(jsonSchemaTransform)),
   });
   await app.register(apiReferenceRoutes);
 
@@ -131,6 +135,7 @@ export async function buildApp({ config, db, logger, logStream, pool }: AppDeps)
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(roleRoutes);
+  await app.register(apiTokenRoutes);
   await app.register(auditRoutes);
   await app.register(entityRoutes);
   await app.register(lookupRoutes);

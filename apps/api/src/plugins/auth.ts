@@ -1,11 +1,12 @@
 import type { Permission, RoleType } from '@origem/contract/permissions';
 import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Database, queryRows } from '../db/client';
 import type { Actor, ServiceContext } from '../lib/context';
 import { forbidden, unauthenticated } from '../lib/errors';
 import { sha256 } from '../lib/secrets';
+import { authenticateApiToken, isApiToken } from '../modules/api-tokens/authenticate';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -15,6 +16,11 @@ declare module 'fastify' {
     permission?: Permission | readonly Permission[] | 'authenticated';
     /** A mutation that writes no audit row on purpose (e.g. it only reads). */
     audit?: false;
+    /**
+     * false: personal API tokens are refused here (403). Set by the plugin on user, role and token management;
+     * a route may set it too.
+     */
+    apiToken?: false;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -47,23 +53,16 @@ export function findActorByTokenId(db: Database, tokenId: number): Promise<Actor
   return findActor(db, sql`t.id = ${tokenId}`);
 }
 
-async function findActor(db: Database, session: SQL): Promise<Actor | null> {
-  const [row] = await queryRows<ActorRow>(
-    db,
-    sql`
-    select u.id, u.name, u.email, u.role_id, r.name as role_name, r.type as role_type,
+/** The user's side of an actor: identity, place and the role's permissions (none while the role is inactive). */
+export const ACTOR_COLUMNS = sql`u.id, u.name, u.email, u.role_id, r.name as role_name, r.type as role_type,
            u.trade_association_id, u.federation_id, u.confederation_id, u.exporter_id, u.dispatcher_id,
-           t.id as token_id,
            case when r.status = 'ATIVO' then (
              select array_agg(p.name) from role_permissions rp join permissions p on p.id = rp.permission_id
-             where rp.role_id = r.id) end as permissions
-      from access_tokens t
-      join users u on u.id = t.user_id
-      join roles r on r.id = u.role_id
-     where ${session} and t.revoked_at is null and t.expires_at > now()
-       and u.deleted_at is null and u.active`,
-  );
-  if (!row) return null;
+             where rp.role_id = r.id) end as permissions`;
+
+export type ActorColumns = Omit<ActorRow, 'token_id'>;
+
+export function actorOf(row: ActorColumns, tokenId: number): Actor {
   return {
     id: row.id,
     name: row.name,
@@ -77,8 +76,22 @@ async function findActor(db: Database, session: SQL): Promise<Actor | null> {
     confederationId: row.confederation_id,
     exporterId: row.exporter_id,
     dispatcherId: row.dispatcher_id,
-    tokenId: row.token_id,
+    tokenId,
   };
+}
+
+async function findActor(db: Database, session: SQL): Promise<Actor | null> {
+  const [row] = await queryRows<ActorRow>(
+    db,
+    sql`
+    select ${ACTOR_COLUMNS}, t.id as token_id
+      from access_tokens t
+      join users u on u.id = t.user_id
+      join roles r on r.id = u.role_id
+     where ${session} and t.revoked_at is null and t.expires_at > now()
+       and u.deleted_at is null and u.active`,
+  );
+  return row ? actorOf(row, row.token_id) : null;
 }
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -102,6 +115,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       route.config = { ...route.config, public: true };
       return;
     }
+    if (isManagementRoute(route.url, route.config?.permission)) {
+      route.config = { ...route.config, apiToken: false };
+    }
     const config = route.config as { public?: boolean; permission?: unknown } | undefined;
     if (!config?.public && !config?.permission) {
       throw new Error(`A rota ${route.method} ${route.url} não declara permissão nem public: true`);
@@ -120,6 +136,17 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const config = request.routeOptions.config ?? {};
     const token = bearerToken(request);
     if (config.public && !token) return;
+    if (token && isApiToken(token)) {
+      const found = await authenticateApiToken(app.db, app.config, token, config.apiToken !== false);
+      if (found.refusal) {
+        if (config.public) return;
+        throw found.refusal;
+      }
+      request.ctx.apiToken = found.token;
+      request.actor = found.actor;
+      request.ctx.actor = found.actor;
+      return requirePermission(found.actor, config.permission);
+    }
     const actor = token ? await findActorByToken(app.db, token) : null;
     if (!actor) {
       if (config.public) return;
@@ -127,9 +154,22 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
     request.actor = actor;
     request.ctx.actor = actor;
-    const required = config.permission;
-    if (!required || required === 'authenticated') return;
-    const anyOf = Array.isArray(required) ? required : [required];
-    if (!anyOf.some((p) => actor.permissions.has(p))) throw forbidden();
+    requirePermission(actor, config.permission);
   });
 });
+
+function requirePermission(actor: Actor, required: FastifyContextConfig['permission']): void {
+  if (!required || required === 'authenticated') return;
+  const anyOf = Array.isArray(required) ? required : [required];
+  if (!anyOf.some((p) => actor.permissions.has(p))) throw forbidden();
+}
+
+// Who manages users, roles, sessions and tokens: never a personal API token.
+const MANAGEMENT_URL = /^\/v[12]\/(user|role|permission|oauth|api-token|admin\/api-token)(\/|$)/;
+const MANAGEMENT_PERMISSIONS = new Set<string>(['user.view', 'user.manage', 'role.manage']);
+
+function isManagementRoute(url: string, permission: FastifyContextConfig['permission']): boolean {
+  if (MANAGEMENT_URL.test(url)) return true;
+  const required = typeof permission === 'string' ? [permission] : (permission ?? []);
+  return required.some((name) => MANAGEMENT_PERMISSIONS.has(name));
+}

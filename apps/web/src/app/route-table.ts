@@ -239,6 +239,15 @@ const ROUTE_LIST = [
     menu: 'administracao',
     permission: 'system.jobs',
   }),
+  // Issue 25: every user's API tokens (the platform administrator's).
+  screen('/administracao/tokens', 'Tokens de API dos usuários', {
+    menu: 'administracao',
+    permission: 'user.manage',
+    roles: ['admin'],
+  }),
+
+  // Minha conta (the header's user menu), issue 25.
+  screen('/minha-conta/tokens', 'Tokens de API'),
 ] as const satisfies readonly RouteEntry[];
 export const ROUTES: readonly RouteEntry[] = ROUTE_LIST;
 
