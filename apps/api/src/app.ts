@@ -43,6 +43,7 @@ import { reportRoutes } from './modules/reports/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { signerRoutes } from './modules/signer/routes';
 import { userRoutes } from './modules/users/routes';
+import { webhookRoutes } from './modules/webhooks/routes';
 import { apiReferenceRoutes } from './plugins/api-reference';
 import { auditGuardPlugin } from './plugins/audit-guard';
 import { authPlugin } from './plugins/auth';
@@ -153,6 +154,7 @@ export async function buildApp({ config, db, logger, logStream, pool }: AppDeps)
   await app.register(jobRoutes);
   await app.register(reportRoutes);
   await app.register(dashboardRoutes);
+  await app.register(webhookRoutes);
 
   registerSpa(app, config);
   return app;

@@ -16,3 +16,4 @@ export * from './parties';
 export * from './rate-limits';
 export * from './reports';
 export * from './signer';
+export * from './webhooks';
