@@ -13,12 +13,7 @@ test('a token created in the browser creates a draft through the API until it is
   request,
 }) => {
   await page.goto('/');
-  await page
-    .locator('header')
-    .getByRole('button')
-    .filter({ hasText: 'Exportador' })
-    .first()
-    .click();
+  await page.locator('header').getByRole('button').filter({ hasText: 'Exportador' }).first().click();
   await page.getByRole('menuitem', { name: 'Tokens de API' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Tokens de API' })).toBeVisible();
 
@@ -49,7 +44,9 @@ test('a token created in the browser creates a draft through the API until it is
   const { id } = (await created.json()) as { id: number };
   const retried = await request.post('/v1/certificate', { headers, data });
   expect(((await retried.json()) as { id: number }).id).toBe(id);
-  const polled = await request.get(`/v1/certificate/${id}`, { headers: { authorization: `Bearer ${token}` } });
+  const polled = await request.get(`/v1/certificate/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(((await polled.json()) as { status: string }).status).toBe('RASCUNHO');
   // Never user management.
   const detail = await request.get('/v1/user/detail', { headers: { authorization: `Bearer ${token}` } });
@@ -62,7 +59,9 @@ test('a token created in the browser creates a draft through the API until it is
   await expect(page.getByText('Token revogado.')).toBeVisible();
   await expect(row.getByText('Revogado')).toBeVisible();
 
-  const refused = await request.get(`/v1/certificate/${id}`, { headers: { authorization: `Bearer ${token}` } });
+  const refused = await request.get(`/v1/certificate/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(refused.status()).toBe(401);
   expect(((await refused.json()) as { message: string }).message).toBe('Token de API revogado.');
 });
