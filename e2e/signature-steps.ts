@@ -81,9 +81,9 @@ export async function demoCertificateInput(api: Api & { exporterId: number }, di
   };
 }
 
-/** A digital certificate of the demo exporter, sent: it waits for the legal representative's signature. */
-export async function certificateAwaitingSignature(api: Api & { exporterId: number }) {
-  const { invoice, representative: rep, data } = await demoCertificateInput(api, true);
+/** A certificate of the demo exporter with its NCM description and invoice: ready to send for analysis. */
+export async function demoCertificate(api: Api & { exporterId: number }, digital: boolean) {
+  const { invoice, representative: rep, data } = await demoCertificateInput(api, digital);
   const created = await api.post<{ id: number; items: { id: number }[] }>('/v1/certificate', { data });
   // The ceramic NCM has no reference description in the demo data: printing needs one chosen (NcmDescriptionError).
   await api.patch('/v1/certificate/select_ncm', {
@@ -101,12 +101,18 @@ export async function certificateAwaitingSignature(api: Api & { exporterId: numb
       file: { name: 'fatura.pdf', mimeType: 'application/pdf', buffer: samplePdf(invoice) },
     },
   });
+  return { id: created.id, representative: rep };
+}
+
+/** A digital certificate of the demo exporter, sent: it waits for the legal representative's signature. */
+export async function certificateAwaitingSignature(api: Api & { exporterId: number }) {
+  const created = await demoCertificate(api, true);
   const sent = await api.post<{ certificate: { status: string } }>(
     `/v1/certificate/send_analysis/${created.id}`,
     { data: {} },
   );
   expect(sent.certificate.status).toBe('AGUARDANDO_ASSINATURA');
-  return { id: created.id, representative: rep as { name: string; cpf: string } };
+  return created;
 }
 
 /** A declaration of the demo exporter, cloned from one of its own and sent: the legal representative may sign it. */

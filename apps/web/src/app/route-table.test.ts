@@ -85,6 +85,7 @@ const OWN_ROUTES = [
   // Issue 25: personal API tokens, and the administrator's list of all of them.
   '/minha-conta/tokens',
   '/administracao/tokens',
+  '/integracoes/webhooks',
 ];
 
 describe('route table', () => {

@@ -13,6 +13,7 @@ export const MENU_GROUPS = [
   { key: 'vinculos', label: 'Vínculos' },
   { key: 'cadastros', label: 'Cadastros' },
   { key: 'relatorios', label: 'Relatórios' },
+  { key: 'integracoes', label: 'Integrações' },
   { key: 'administracao', label: 'Administração' },
 ] as const;
 export type MenuGroup = (typeof MENU_GROUPS)[number]['key'];
@@ -244,6 +245,13 @@ const ROUTE_LIST = [
     menu: 'administracao',
     permission: 'user.manage',
     roles: ['admin'],
+  }),
+
+  // Integrações, issue 25: the parties that own records receive their events.
+  screen('/integracoes/webhooks', 'Webhooks', {
+    menu: 'integracoes',
+    permission: 'certificate.view',
+    audience: ['exportador', 'despachante', 'associacao'],
   }),
 
   // Minha conta (the header's user menu), issue 25.

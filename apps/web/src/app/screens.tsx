@@ -311,6 +311,7 @@ export const SCREENS = {
     'AllApiTokensPage',
     searchOf<typeof adminApiTokenListQuery>(),
   ),
+  '/integracoes/webhooks': screen(() => import('../features/webhooks/webhooks-page'), 'WebhooksPage'),
   // Issue 10 (jobs).
   '/administracao/tarefas': screen(
     () => import('../features/jobs/jobs-page'),

@@ -17,8 +17,9 @@ import * as webhooks from './service';
 
 const tags = ['Webhooks'];
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
-// Who may: exporters, dispatchers and associations, each for its own records (the service checks the role type).
-const config = { permission: 'authenticated' } as const;
+// Who may: exporters, dispatchers and associations (the service checks the role type), each for its own records,
+// whose events are about certificates, declarations and links it sees.
+const config = { permission: 'certificate.view' } as const;
 const message = z.object({ message: z.string() });
 const BASE = '/v1/webhook';
 const signatureDoc =

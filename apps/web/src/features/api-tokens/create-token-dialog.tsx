@@ -1,11 +1,10 @@
-import { CopyOutlined } from '@ant-design/icons';
 import { type ApiTokenCreate, apiTokenCreateSchema } from '@origem/contract/schemas/api-tokens';
-import { Alert, Button, Checkbox, Flex, Input, Modal, Skeleton, Typography } from 'antd';
+import { Checkbox, Input, Modal, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { DateInput } from '../../ui/date-input';
 import { dayjs } from '../../ui/dayjs';
-import { toast } from '../../ui/feedback';
 import { ApiForm, FormActions, FormField, useApiForm } from '../../ui/form';
+import { ShownOnceSecret } from '../../ui/shown-once-secret';
 import { useCreateToken, useTokenScopes } from './api/api-tokens';
 
 const inDays = (days: number) => dayjs().add(days, 'day').format('YYYY-MM-DD');
@@ -57,30 +56,20 @@ function CreateTokenForm({
   );
 }
 
-/** The token, once: a read-only field and a copy button; closing the dialog forgets it. */
+/** The token, once: closing the dialog forgets it. */
 function CreatedToken({ token, onClose }: { token: string; onClose: () => void }) {
-  const copy = () =>
-    void navigator.clipboard
-      ?.writeText(token)
-      .then(() => toast.success('Token copiado.'))
-      .catch(() => toast.error('Não foi possível copiar. Selecione o texto e copie.'));
   return (
-    <Flex vertical gap={12}>
-      <Alert type="warning" showIcon title="Copie o token agora: ele não será mostrado novamente." />
-      <Input.TextArea aria-label="Token de API criado" value={token} readOnly autoSize />
-      <Flex gap={8} justify="flex-end">
-        <Button icon={<CopyOutlined aria-hidden />} onClick={copy}>
-          Copiar
-        </Button>
-        <Button type="primary" onClick={onClose}>
-          Concluir
-        </Button>
-      </Flex>
+    <ShownOnceSecret
+      label="Token de API criado"
+      value={token}
+      warning="Copie o token agora: ele não será mostrado novamente."
+      onClose={onClose}
+    >
       <Typography.Text type="secondary">
         Use-o no cabeçalho <Typography.Text code>Authorization: Bearer …</Typography.Text> das chamadas à API
         (veja a referência em /docs).
       </Typography.Text>
-    </Flex>
+    </ShownOnceSecret>
   );
 }
 
