@@ -14,7 +14,7 @@ export const WEBHOOK_MAX_ATTEMPTS = 32;
 type FlowRecord = Record<string, unknown> & { id: number };
 
 /** The events a flow's step raises: by the flow, the state reached and, for approvals, the action. */
-function eventsOf(flow: string, action: string, to: string): WebhookEvent[] {
+export function webhookEventsOf(flow: string, action: string, to: string): WebhookEvent[] {
   switch (flow) {
     case 'certificate': {
       const events: WebhookEvent[] = [];
@@ -56,7 +56,7 @@ export async function enqueueWebhookEvents(
   to: string,
   row: FlowRecord,
 ): Promise<void> {
-  const events = eventsOf(flow, action, to);
+  const events = webhookEventsOf(flow, action, to);
   if (events.length === 0) return;
   const exporterId = idOf(row, 'exporter_id');
   const dispatcherId = idOf(row, 'dispatcher_id');

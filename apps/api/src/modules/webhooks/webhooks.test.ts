@@ -12,6 +12,7 @@ import {
   openCertificateSuite,
   uploadInvoice,
 } from '../certificates/test-support';
+import { webhookEventsOf } from './events';
 import { isPrivateAddress } from './url-guard';
 
 type Received = { body: Record<string, unknown>; signatureOk: boolean };
@@ -56,10 +57,11 @@ class Receiver {
 
 let t: TestApp;
 let r: CertificateRefs;
-let tok: Record<'exportador' | 'analista' | 'associacao' | 'fabricante' | 'admin', string>;
+let tok: Record<'exportador' | 'analista' | 'associacao' | 'fabricante' | 'admin' | 'despachante', string>;
 const exporterHook = new Receiver();
 const associationHook = new Receiver();
 const otherExporterHook = new Receiver();
+const dispatcherHook = new Receiver();
 
 const ALL_EVENTS = [
   'certificate.sent',
@@ -109,17 +111,19 @@ let exporterEndpoint = 0;
 
 beforeAll(async () => {
   ({ t, r, tok } = await openCertificateSuite(
-    ['exportador', 'analista', 'associacao', 'fabricante', 'admin'],
+    ['exportador', 'analista', 'associacao', 'fabricante', 'admin', 'despachante'],
     { WEBHOOK_ALLOW_PRIVATE: '127.0.0.1' },
   ));
   await exporterHook.start();
   await associationHook.start();
   await otherExporterHook.start();
+  await dispatcherHook.start();
 });
 afterAll(async () => {
   await exporterHook.stop();
   await associationHook.stop();
   await otherExporterHook.stop();
+  await dispatcherHook.stop();
   await t.close();
 });
 
@@ -159,6 +163,28 @@ describe('registering an endpoint', () => {
   });
 });
 
+describe('events', () => {
+  it('are raised by the flows’ steps', () => {
+    expect(webhookEventsOf('certificate', 'send_analysis', 'ENVIADO')).toEqual(['certificate.sent']);
+    expect(webhookEventsOf('certificate', 'first_signature', 'ENVIADO')).toEqual(['certificate.sent']);
+    expect(webhookEventsOf('certificate', 'approve', 'EMITIDO')).toEqual([
+      'certificate.approved',
+      'certificate.issued',
+    ]);
+    expect(webhookEventsOf('certificate', 'approve_digital', 'APROVADO')).toEqual(['certificate.approved']);
+    expect(webhookEventsOf('certificate', 'reprove', 'REPROVADO')).toEqual(['certificate.reproved']);
+    expect(webhookEventsOf('certificate', 'send_cancellation', 'CANCELADO')).toEqual([
+      'certificate.cancelled',
+    ]);
+    expect(webhookEventsOf('certificate', 'take', 'EM_ANALISE')).toEqual([]);
+    expect(webhookEventsOf('declaration', 'approve_delivery', 'APROVADA')).toEqual(['declaration.approved']);
+    expect(webhookEventsOf('declaration', 'reject', 'REPROVADA')).toEqual(['declaration.reproved']);
+    expect(webhookEventsOf('dispatcher_exporter_link', 'approve', 'APROVADO')).toEqual(['link.approved']);
+    expect(webhookEventsOf('declaration_link', 'approve', 'APROVADO')).toEqual(['link.approved']);
+    expect(webhookEventsOf('pre_registration', 'approve', 'APROVADO')).toEqual([]);
+  });
+});
+
 describe('deliveries', () => {
   it('signs each event of the owner’s records and reaches no other exporter', async () => {
     await register(tok.associacao, associationHook);
@@ -170,6 +196,18 @@ describe('deliveries', () => {
     otherExporterHook.secret = 'outro-segredo';
     await t.db.execute(sql`insert into webhook_endpoints (owner_kind, owner_id, url, events, secret)
       values ('exporter', ${other?.id}, ${otherExporterHook.url}, ${`{${ALL_EVENTS.join(',')}}`}::text[], 'outro-segredo')`);
+
+    // The demo dispatcher, linked (approved) to the demo exporter, receives its records' events too.
+    await t.db.execute(sql`insert into dispatcher_exporter_links
+        (exporter_id, dispatcher_id, trade_association_id, status, requested_by, exporter_name, dispatcher_name)
+      select x.id, d.id, x.trade_association_id, 'APROVADO', 'exporter', x.name, d.name
+        from exporters x, dispatchers d, users u
+       where x.id = ${r.exporterId} and u.email = 'despachante@origem.local' and d.id = u.dispatcher_id
+         and not exists (select 1 from dispatcher_exporter_links l where l.exporter_id = x.id and l.dispatcher_id = d.id)`);
+    await t.db.execute(sql`update dispatcher_exporter_links set status = 'APROVADO'
+      where exporter_id = ${r.exporterId}
+        and dispatcher_id = (select dispatcher_id from users where email = 'despachante@origem.local')`);
+    await register(tok.despachante, dispatcherHook);
 
     const id = await sentCertificate('WH-0001');
     const taken = await t.request('GET', `/v1/certificate/send_analyzing/${id}?type_analysis=analise`, {
@@ -193,6 +231,8 @@ describe('deliveries', () => {
     );
     expect(associationHook.received.every((delivery) => delivery.signatureOk)).toBe(true);
     expect(otherExporterHook.received).toEqual([]);
+    expect(dispatcherHook.received.map((delivery) => delivery.body.event).sort()).toEqual([...events].sort());
+    expect(dispatcherHook.received.every((delivery) => delivery.signatureOk)).toBe(true);
 
     const log = await t.request('GET', `/v1/webhook/${exporterEndpoint}/delivery`, { token: tok.exportador });
     expect(log.statusCode).toBe(200);
