@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { answerDialog, expect, test } from './fixtures';
 import { apiOf, demoCertificateInput } from './signature-steps';
 
 test.use({ role: 'exportador' });
@@ -14,7 +14,10 @@ test('a token created in the browser creates a draft through the API until it is
 }) => {
   await page.goto('/');
   await page.locator('header').getByRole('button').filter({ hasText: 'Exportador' }).first().click();
-  await page.getByRole('menuitem', { name: 'Tokens de API' }).click();
+  // A dropdown ignores a click that lands while it is still sliding open.
+  const userMenu = page.locator('.ant-dropdown:visible');
+  await expect(userMenu).not.toHaveClass(/ant-slide-(up|down)-(appear|enter)/);
+  await userMenu.getByRole('menuitem', { name: 'Tokens de API' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Tokens de API' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Novo token' }).click();
@@ -55,7 +58,7 @@ test('a token created in the browser creates a draft through the API until it is
   await page.reload();
   await expect(row.getByText('Nunca usado')).toHaveCount(0);
   await row.getByRole('button', { name: 'Revogar o token ERP da matriz' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Revogar' }).click();
+  await answerDialog(page, 'Revogar o token', 'Revogar');
   await expect(page.getByText('Token revogado.')).toBeVisible();
   await expect(row.getByText('Revogado')).toBeVisible();
 
