@@ -1,6 +1,7 @@
 import { type ApiTokenCreate, apiTokenCreateSchema } from '@origem/contract/schemas/api-tokens';
-import { Checkbox, Input, Modal, Skeleton, Typography } from 'antd';
+import { Input, Modal, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
+import { CheckboxList } from '../../ui/checkbox-list';
 import { DateInput } from '../../ui/date-input';
 import { dayjs } from '../../ui/dayjs';
 import { ApiForm, FormActions, FormField, useApiForm } from '../../ui/form';
@@ -45,7 +46,7 @@ function CreateTokenForm({
         {scopes.isLoading ? (
           <Skeleton active paragraph={{ rows: 3 }} />
         ) : (
-          <Checkbox.Group options={options} style={{ display: 'flex', flexDirection: 'column', gap: 4 }} />
+          <CheckboxList label="Escopos" options={options} />
         )}
       </FormField>
       <FormField name="password" label="Sua senha" help="Confirme a sua senha para criar o token.">

@@ -4,8 +4,9 @@ import {
   type WebhookInput,
   webhookInputSchema,
 } from '@origem/contract/schemas/webhooks';
-import { Checkbox, Input, Modal, Typography } from 'antd';
+import { Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
+import { CheckboxList } from '../../ui/checkbox-list';
 import { ApiForm, FormActions, FormField, useApiForm } from '../../ui/form';
 import { ShownOnceSecret } from '../../ui/shown-once-secret';
 import { useCreateWebhook } from './api/webhooks';
@@ -39,10 +40,7 @@ function CreateWebhookForm({
         <Input placeholder="https://erp.exemplo.com.br/origem/webhook" autoFocus />
       </FormField>
       <FormField name="events" label="Eventos">
-        <Checkbox.Group
-          options={EVENT_OPTIONS}
-          style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
-        />
+        <CheckboxList label="Eventos" options={EVENT_OPTIONS} />
       </FormField>
       <FormActions submitLabel="Cadastrar" onCancel={onCancel} />
     </ApiForm>
