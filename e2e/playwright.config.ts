@@ -75,6 +75,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
         SEED: 'demo',
         RATE_LIMIT_PER_MINUTE: '100000',
+        // e2e/webhooks.spec.ts's receiver listens on loopback over http.
+        WEBHOOK_ALLOW_PRIVATE: '127.0.0.1',
         LOG_LEVEL: 'warn',
         SIGNATURE_TRUST_PEM,
       },

@@ -10,27 +10,28 @@ export const MENUS: Record<string, { sees: string[]; hidden: string[] }> = {
       'Federações',
       'Pré-cadastros',
       'Tarefas em segundo plano',
+      'Tokens de API dos usuários',
     ],
-    hidden: [],
+    hidden: ['Webhooks'],
   },
   analista: {
-    sees: ['Regras de origem', 'Pré-cadastros', 'Usuários', 'Auditoria', 'Exportadores'],
-    hidden: ['Perfis', 'Tarefas em segundo plano'],
+    sees: ['Regras de origem', 'Pré-cadastros', 'Usuários', 'Auditoria', 'Exportadores', 'Webhooks'],
+    hidden: ['Perfis', 'Tarefas em segundo plano', 'Tokens de API dos usuários'],
   },
   associacao: {
-    sees: ['Usuários', 'Auditoria', 'Pré-cadastros', 'Empresas'],
+    sees: ['Usuários', 'Auditoria', 'Pré-cadastros', 'Empresas', 'Webhooks'],
     hidden: ['Perfis', 'Regras de origem'],
   },
   federacao: {
     sees: ['Usuários', 'Auditoria', 'Associações comerciais'],
-    hidden: ['Perfis', 'Regras de origem'],
+    hidden: ['Perfis', 'Regras de origem', 'Webhooks'],
   },
   confederacao: {
     sees: ['Auditoria', 'Confederações', 'Federações'],
-    hidden: ['Perfis', 'Regras de origem'],
+    hidden: ['Perfis', 'Regras de origem', 'Webhooks'],
   },
   exportador: {
-    sees: ['Empresas', 'Responsáveis legais', 'Exportadores', 'Vínculos do exportador'],
+    sees: ['Empresas', 'Responsáveis legais', 'Exportadores', 'Vínculos do exportador', 'Webhooks'],
     hidden: [
       'Usuários',
       'Perfis',
@@ -42,7 +43,7 @@ export const MENUS: Record<string, { sees: string[]; hidden: string[] }> = {
     ],
   },
   despachante: {
-    sees: ['Empresas', 'Exportadores', 'Despachantes', 'Vínculos do despachante'],
+    sees: ['Empresas', 'Exportadores', 'Despachantes', 'Vínculos do despachante', 'Webhooks'],
     hidden: [
       'Usuários',
       'Auditoria',
@@ -54,6 +55,6 @@ export const MENUS: Record<string, { sees: string[]; hidden: string[] }> = {
   },
   fabricante: {
     sees: ['Empresas', 'Acordos'],
-    hidden: ['Usuários', 'Auditoria', 'Regras de origem', 'Exportadores'],
+    hidden: ['Usuários', 'Auditoria', 'Regras de origem', 'Exportadores', 'Webhooks'],
   },
 };

@@ -39,9 +39,9 @@ export async function apiOf(page: Page, request: APIRequestContext): Promise<Api
 
 type Page1<T> = { data: T[] };
 
-/** A digital certificate of the demo exporter, sent: it waits for the legal representative's signature. */
-export async function certificateAwaitingSignature(api: Api & { exporterId: number }) {
-  const invoice = `FC-A1-${String(Date.now()).slice(-8)}`;
+/** A certificate body of the demo exporter (its ceramic product, ACE-18), invoiced today: ready to create. */
+export async function demoCertificateInput(api: Api & { exporterId: number }, digital: boolean) {
+  const invoice = `FC-${digital ? 'A1' : 'PP'}-${String(Date.now()).slice(-8)}`;
   const [rep] = (
     await api.get<Page1<{ id: number; name: string; cpf: string }>>('/v1/legal_representative?name=Marina')
   ).data;
@@ -59,14 +59,16 @@ export async function certificateAwaitingSignature(api: Api & { exporterId: numb
   ).data;
   expect(rep && importer && deal && declaration, 'dados de demonstração').toBeTruthy();
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-  const created = await api.post<{ id: number; items: { id: number }[] }>('/v1/certificate', {
+  return {
+    invoice,
+    representative: rep as { name: string; cpf: string },
     data: {
       legal_representative_id: rep?.id,
       deal_id: deal?.id,
       company_importer_id: importer?.id,
       invoice_number: invoice,
       invoice_date: today,
-      has_digital_signature: true,
+      has_digital_signature: digital,
       items: [
         {
           declaration_id: declaration?.id,
@@ -76,7 +78,13 @@ export async function certificateAwaitingSignature(api: Api & { exporterId: numb
         },
       ],
     },
-  });
+  };
+}
+
+/** A certificate of the demo exporter with its NCM description and invoice: ready to send for analysis. */
+export async function demoCertificate(api: Api & { exporterId: number }, digital: boolean) {
+  const { invoice, representative: rep, data } = await demoCertificateInput(api, digital);
+  const created = await api.post<{ id: number; items: { id: number }[] }>('/v1/certificate', { data });
   // The ceramic NCM has no reference description in the demo data: printing needs one chosen (NcmDescriptionError).
   await api.patch('/v1/certificate/select_ncm', {
     data: {
@@ -93,12 +101,18 @@ export async function certificateAwaitingSignature(api: Api & { exporterId: numb
       file: { name: 'fatura.pdf', mimeType: 'application/pdf', buffer: samplePdf(invoice) },
     },
   });
+  return { id: created.id, representative: rep };
+}
+
+/** A digital certificate of the demo exporter, sent: it waits for the legal representative's signature. */
+export async function certificateAwaitingSignature(api: Api & { exporterId: number }) {
+  const created = await demoCertificate(api, true);
   const sent = await api.post<{ certificate: { status: string } }>(
     `/v1/certificate/send_analysis/${created.id}`,
     { data: {} },
   );
   expect(sent.certificate.status).toBe('AGUARDANDO_ASSINATURA');
-  return { id: created.id, representative: rep as { name: string; cpf: string } };
+  return created;
 }
 
 /** A declaration of the demo exporter, cloned from one of its own and sent: the legal representative may sign it. */

@@ -6,7 +6,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const LOGIN_BUDGET = 200 * 1024;
+// 200 KB until issues 24 and 25: their screens (second factor, Minha conta, tokens, webhooks) add their entries
+// to the route table every first screen carries (lazy imports and their preload lists), 0.1 KB past it; the
+// second factor step itself is in the login screen. 205 KB keeps the first screen light and the budget tight.
+const LOGIN_BUDGET = 205 * 1024;
 const CHUNK_BUDGET = 400 * 1024;
 /** The module of the first screen (screens.tsx loads it when /login opens). */
 const LOGIN_SCREEN = 'src/features/auth/login-page.tsx';

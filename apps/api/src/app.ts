@@ -20,6 +20,8 @@ import type { JobRunner } from './jobs/runner';
 import { withFormBodies } from './lib/form-doc';
 import { databaseRateLimitStore } from './lib/rate-limit';
 import { MAIL_JOB } from './mail/outbox';
+import { API_GUIDE, API_TOKEN_SCHEME, withApiTokenMarks } from './modules/api-tokens/openapi';
+import { apiTokenRoutes } from './modules/api-tokens/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { mfaRoutes } from './modules/auth/mfa-routes';
 import { authRoutes } from './modules/auth/routes';
@@ -43,6 +45,7 @@ import { roleRoutes } from './modules/roles/routes';
 import { sessionRoutes } from './modules/sessions/routes';
 import { signerRoutes } from './modules/signer/routes';
 import { userRoutes } from './modules/users/routes';
+import { webhookRoutes } from './modules/webhooks/routes';
 import { apiReferenceRoutes } from './plugins/api-reference';
 import { auditGuardPlugin } from './plugins/audit-guard';
 import { authPlugin } from './plugins/auth';
@@ -121,11 +124,13 @@ export async function buildApp({ config, db, logger, logStream, pool }: AppDeps)
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Origem API', version: '1.0.0', description: 'Certificados e declarações de origem' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      info: { title: 'Origem API', version: '1.0.0', description: API_GUIDE },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, apiToken: API_TOKEN_SCHEME },
+      },
       security: [{ bearer: [] }],
     },
-    transform: withFormBodies(jsonSchemaTransform),
+    transform: withApiTokenMarks(withFormBodies(jsonSchemaTransform)),
   });
   await app.register(apiReferenceRoutes);
 
@@ -135,6 +140,7 @@ export async function buildApp({ config, db, logger, logStream, pool }: AppDeps)
   await app.register(sessionRoutes);
   await app.register(userRoutes);
   await app.register(roleRoutes);
+  await app.register(apiTokenRoutes);
   await app.register(auditRoutes);
   await app.register(entityRoutes);
   await app.register(lookupRoutes);
@@ -152,6 +158,7 @@ export async function buildApp({ config, db, logger, logStream, pool }: AppDeps)
   await app.register(jobRoutes);
   await app.register(reportRoutes);
   await app.register(dashboardRoutes);
+  await app.register(webhookRoutes);
 
   registerSpa(app, config);
   return app;

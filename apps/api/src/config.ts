@@ -26,6 +26,8 @@ const envSchema = z.object({
     .max(24 * 30)
     .default(8),
   SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(30),
+  API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  WEBHOOK_ALLOW_PRIVATE: z.preprocess(blankAsUndefined, z.string().optional()),
   TRUST_PROXY: z.preprocess(blankAsUndefined, z.string().optional()),
   SIGNATURE_TRUST_PEM: z.preprocess(blankAsUndefined, z.string().optional()),
   SIGNATURE_SEAL_PFX: z.preprocess(blankAsUndefined, z.string().optional()),
@@ -81,6 +83,13 @@ export type Config = {
   rateLimitPerMinute: number;
   /** A session unused this long ends, and none lives longer than the maximum from its sign-in (issue 24). */
   sessionLimits: SessionLimits;
+  /** Requests per minute of one personal API token (counted in the database, shared by every instance). */
+  apiTokenRateLimitPerMinute: number;
+  /**
+   * Hosts a webhook may reach over http or at a private/loopback address (tests, a receiver on the same network);
+   * every other endpoint must be https on a public address.
+   */
+  webhookAllowPrivate: string[];
   /**
    * Which proxies may say who the client is (X-Forwarded-For/-Proto): none (false), the nearest N hops, or these
    * addresses/CIDRs. Client addresses drive rate limits, lockout and the audit trail, so trusting any sender would
@@ -199,6 +208,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     sessionLimits: { idleHours: e.SESSION_IDLE_HOURS, maxDays: e.SESSION_MAX_DAYS },
+    apiTokenRateLimitPerMinute: e.API_TOKEN_RATE_LIMIT_PER_MINUTE,
+    webhookAllowPrivate: (e.WEBHOOK_ALLOW_PRIVATE ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     signatureTrustPem: e.SIGNATURE_TRUST_PEM,
     signatureSealPfx: e.SIGNATURE_SEAL_PFX,

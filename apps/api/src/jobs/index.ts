@@ -6,6 +6,8 @@ import { removeTempLeftovers, sweepOrphanFiles } from '../files/sweep';
 import { mailDeliveryHandler } from '../mail/delivery';
 import { MAIL_JOB } from '../mail/outbox';
 import { DECLARATION_EXPIRY_JOB, declarationExpiryHandler } from '../modules/declarations/expiry';
+import { webhookDeliveryHandler } from '../modules/webhooks/delivery';
+import { WEBHOOK_JOB } from '../modules/webhooks/events';
 import { maintenanceHandler } from './maintenance';
 import { type JobHandler, JobRunner, type Schedule } from './runner';
 
@@ -16,7 +18,7 @@ const DAY = 24 * HOUR;
 export function createJobRunner(
   db: Database,
   log: FastifyBaseLogger,
-  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'production'>,
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'production' | 'webhookAllowPrivate' | 'appUrl'>,
   files: FileStorage,
   extra: { handlers?: Record<string, JobHandler>; schedules?: Schedule[] } = {},
 ): { runner: JobRunner; close: () => void } {
@@ -41,6 +43,7 @@ export function createJobRunner(
         if (result.removed > 0) logger.info(result, 'orphan files removed');
       },
       [DECLARATION_EXPIRY_JOB]: declarationExpiryHandler,
+      [WEBHOOK_JOB]: webhookDeliveryHandler(config),
       ...extra.handlers,
     },
     [

@@ -67,7 +67,10 @@ export async function recordAudit(tx: Tx, ctx: ServiceContext, entry: AuditEntry
     auditable_type: entry.type,
     auditable_id: entry.id,
     old_values: auditValues(entry.old),
-    new_values: auditValues(entry.new),
+    // A call made with a personal API token says which one (issue 25).
+    new_values: ctx.apiToken
+      ? { ...auditValues(entry.new), via_api: ctx.apiToken.name }
+      : auditValues(entry.new),
     url: ctx.meta.url.slice(0, 1024),
     ip_address: ctx.meta.ip,
     user_agent: ctx.meta.userAgent?.slice(0, 512) ?? null,

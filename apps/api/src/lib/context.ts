@@ -21,6 +21,9 @@ export type Actor = {
   enrollmentOnly?: boolean;
 };
 
+/** The personal API token a request came with (issue 25): its audit rows name it. */
+export type ApiTokenUse = { id: number; name: string };
+
 export type RequestMeta = { ip: string; userAgent: string | null; url: string };
 
 /** Passed to services instead of the request: who acts, from where, and whether an audit row was written. */
@@ -32,6 +35,8 @@ export type ServiceContext = {
   audited: number;
   /** Set when the request carries an `Idempotency-Key` (plugins/idempotency.ts). */
   idempotency?: IdempotencyClaim;
+  /** Set when the caller authenticated with a personal API token rather than a session. */
+  apiToken?: ApiTokenUse;
 };
 
 export function requireActor(ctx: ServiceContext): Actor {

@@ -5,6 +5,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows, type Tx } from '../db/client';
 import { flowSteps } from '../db/schema';
+import { enqueueWebhookEvents } from '../modules/webhooks/events';
 import { recordAudit } from './audit';
 import type { Actor, ServiceContext } from './context';
 import { AppError, fieldError, forbidden, notFound, unauthenticated } from './errors';
@@ -124,6 +125,7 @@ export async function transition<S extends string, A extends string>(
     old: { ...delta.old, status: from },
     new: { ...delta.new, status: action.to, ...(note ? { note } : {}) },
   });
+  if (action.to !== from) await enqueueWebhookEvents(tx, flow.name, actionName, action.to, row);
   return { row, from, to: action.to };
 }
 

@@ -2,13 +2,14 @@ import { ErrorCode } from '@origem/contract/errors';
 import { messages } from '@origem/contract/messages.pt';
 import type { Permission, RoleType } from '@origem/contract/permissions';
 import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEFAULT_SESSION_LIMITS, type SessionLimits } from '../config';
 import { type Database, queryRows } from '../db/client';
 import type { Actor, ServiceContext } from '../lib/context';
 import { AppError, forbidden, unauthenticated } from '../lib/errors';
 import { sha256 } from '../lib/secrets';
+import { authenticateApiToken, isApiToken } from '../modules/api-tokens/authenticate';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -20,6 +21,11 @@ declare module 'fastify' {
     audit?: false;
     /** Reachable by an enrolment-only session (a second factor to set up before anything else). */
     mfaEnrollment?: true;
+    /**
+     * false: personal API tokens are refused here (403). Set by the plugin on user, role and token management;
+     * a route may set it too.
+     */
+    apiToken?: false;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -69,27 +75,17 @@ export function liveSession(limits: SessionLimits): SQL {
     and t.started_at > now() - make_interval(secs => ${limits.maxDays * 86400})`;
 }
 
-async function findActor(db: Database, session: SQL, limits: SessionLimits): Promise<Actor | null> {
-  const [row] = await queryRows<ActorRow>(
-    db,
-    sql`
-    select u.id, u.name, u.email, u.role_id, r.name as role_name, r.type as role_type,
+/** The user's side of an actor: identity, place and the role's permissions (none while the role is inactive). */
+export const ACTOR_COLUMNS = sql`u.id, u.name, u.email, u.role_id, r.name as role_name, r.type as role_type,
            u.trade_association_id, u.federation_id, u.confederation_id, u.exporter_id, u.dispatcher_id,
-           t.id as token_id, t.scope,
-           t.last_used_at < now() - interval '1 minute' as stale,
            case when r.status = 'ATIVO' then (
              select array_agg(p.name) from role_permissions rp join permissions p on p.id = rp.permission_id
-             where rp.role_id = r.id) end as permissions
-      from access_tokens t
-      join users u on u.id = t.user_id
-      join roles r on r.id = u.role_id
-     where ${session} and ${liveSession(limits)}
-       and u.deleted_at is null and u.active`,
-  );
-  if (!row) return null;
-  // Last use is written at most once a minute: enough for the idle limit and the sessions list.
-  if (row.stale)
-    await db.execute(sql`update access_tokens set last_used_at = now() where id = ${row.token_id}`);
+             where rp.role_id = r.id) end as permissions`;
+
+export type ActorColumns = Omit<ActorRow, 'token_id' | 'scope' | 'stale'>;
+
+/** The actor of a user's row; `tokenId` is its session (0 for a personal API token, which has none). */
+export function actorOf(row: ActorColumns, tokenId: number, enrollmentOnly = false): Actor {
   return {
     id: row.id,
     name: row.name,
@@ -103,9 +99,28 @@ async function findActor(db: Database, session: SQL, limits: SessionLimits): Pro
     confederationId: row.confederation_id,
     exporterId: row.exporter_id,
     dispatcherId: row.dispatcher_id,
-    tokenId: row.token_id,
-    enrollmentOnly: row.scope === 'mfa_enrollment',
+    tokenId,
+    enrollmentOnly,
   };
+}
+
+async function findActor(db: Database, session: SQL, limits: SessionLimits): Promise<Actor | null> {
+  const [row] = await queryRows<ActorRow>(
+    db,
+    sql`
+    select ${ACTOR_COLUMNS}, t.id as token_id, t.scope,
+           t.last_used_at < now() - interval '1 minute' as stale
+      from access_tokens t
+      join users u on u.id = t.user_id
+      join roles r on r.id = u.role_id
+     where ${session} and ${liveSession(limits)}
+       and u.deleted_at is null and u.active`,
+  );
+  if (!row) return null;
+  // Last use is written at most once a minute: enough for the idle limit and the sessions list.
+  if (row.stale)
+    await db.execute(sql`update access_tokens set last_used_at = now() where id = ${row.token_id}`);
+  return actorOf(row, row.token_id, row.scope === 'mfa_enrollment');
 }
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -129,6 +144,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       route.config = { ...route.config, public: true };
       return;
     }
+    if (isManagementRoute(route.url, route.config?.permission)) {
+      route.config = { ...route.config, apiToken: false };
+    }
     const config = route.config as { public?: boolean; permission?: unknown } | undefined;
     if (!config?.public && !config?.permission) {
       throw new Error(`A rota ${route.method} ${route.url} não declara permissão nem public: true`);
@@ -147,6 +165,17 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const config = request.routeOptions.config ?? {};
     const token = bearerToken(request);
     if (config.public && !token) return;
+    if (token && isApiToken(token)) {
+      const found = await authenticateApiToken(app.db, app.config, token, config.apiToken !== false);
+      if (found.refusal) {
+        if (config.public) return;
+        throw found.refusal;
+      }
+      request.ctx.apiToken = found.token;
+      request.actor = found.actor;
+      request.ctx.actor = found.actor;
+      return requirePermission(found.actor, config.permission);
+    }
     const actor = token ? await findActorByToken(app.db, token, app.config.sessionLimits) : null;
     if (!actor) {
       if (config.public) return;
@@ -157,9 +186,22 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (actor.enrollmentOnly && !config.mfaEnrollment) {
       throw new AppError(403, ErrorCode.MfaEnrollmentRequired, messages.mfa.enrollmentRequired);
     }
-    const required = config.permission;
-    if (!required || required === 'authenticated') return;
-    const anyOf = Array.isArray(required) ? required : [required];
-    if (!anyOf.some((p) => actor.permissions.has(p))) throw forbidden();
+    requirePermission(actor, config.permission);
   });
 });
+
+function requirePermission(actor: Actor, required: FastifyContextConfig['permission']): void {
+  if (!required || required === 'authenticated') return;
+  const anyOf = Array.isArray(required) ? required : [required];
+  if (!anyOf.some((p) => actor.permissions.has(p))) throw forbidden();
+}
+
+// Who manages users, roles, sessions, second factors and tokens: never a personal API token.
+const MANAGEMENT_URL = /^\/v[12]\/(user|role|permission|oauth|account|api-token|admin\/api-token)(\/|$)/;
+const MANAGEMENT_PERMISSIONS = new Set<string>(['user.view', 'user.manage', 'role.manage']);
+
+function isManagementRoute(url: string, permission: FastifyContextConfig['permission']): boolean {
+  if (MANAGEMENT_URL.test(url)) return true;
+  const required = typeof permission === 'string' ? [permission] : (permission ?? []);
+  return required.some((name) => MANAGEMENT_PERMISSIONS.has(name));
+}

@@ -1,7 +1,7 @@
 import { DEFAULT_ROLE_PERMISSIONS } from '@origem/contract/permissions';
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../test-utils';
-import { buildMenu, selectedMenuPath } from './menu';
+import { buildMenu, canSeeRoute, selectedMenuPath } from './menu';
 import { MENU_GROUPS, ROUTES } from './route-table';
 import { DELIVERED_ROUTES, SCREENS } from './screens';
 
@@ -108,11 +108,16 @@ describe('the menu of the built screens (issue 9, item 6)', () => {
   });
 
   it('an area appears once one of its screens is built, and not before', () => {
-    const sections = buildMenu(makeUser('admin'), DELIVERED_ROUTES).map((section) => section.label);
+    const admin = makeUser('admin');
+    const sections = buildMenu(admin, DELIVERED_ROUTES).map((section) => section.label);
     expect(sections).toContain('Cadastros');
     for (const group of MENU_GROUPS) {
-      const built = DELIVERED_ROUTES.some((route) => route.menu === group.key);
+      // Integrações is for the parties that own records (issue 25), not for the administrator.
+      const built = DELIVERED_ROUTES.some((route) => route.menu === group.key && canSeeRoute(route, admin));
       expect(sections.includes(group.label), group.label).toBe(built);
     }
+    const exporterSections = buildMenu(makeUser('exportador'), DELIVERED_ROUTES).map((s) => s.label);
+    expect(exporterSections).toContain('Integrações');
+    expect(sections).not.toContain('Integrações');
   });
 });

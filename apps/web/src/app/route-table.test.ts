@@ -85,6 +85,10 @@ const OWN_ROUTES = [
   // Issue 14: COD inspection in the back office and, for a visitor with only the XML, on the public side.
   '/certificados/inspecionar-cod',
   '/verificar-cod',
+  // Issue 25: personal API tokens, and the administrator's list of all of them.
+  '/minha-conta/tokens',
+  '/administracao/tokens',
+  '/integracoes/webhooks',
 ];
 
 describe('route table', () => {

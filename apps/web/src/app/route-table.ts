@@ -13,6 +13,7 @@ export const MENU_GROUPS = [
   { key: 'vinculos', label: 'Vínculos' },
   { key: 'cadastros', label: 'Cadastros' },
   { key: 'relatorios', label: 'Relatórios' },
+  { key: 'integracoes', label: 'Integrações' },
   { key: 'administracao', label: 'Administração' },
 ] as const;
 export type MenuGroup = (typeof MENU_GROUPS)[number]['key'];
@@ -248,6 +249,22 @@ const ROUTE_LIST = [
     menu: 'administracao',
     permission: 'system.jobs',
   }),
+  // Issue 25: every user's API tokens (the platform administrator's).
+  screen('/administracao/tokens', 'Tokens de API dos usuários', {
+    menu: 'administracao',
+    permission: 'user.manage',
+    roles: ['admin'],
+  }),
+
+  // Integrações, issue 25: the parties that own records receive their events.
+  screen('/integracoes/webhooks', 'Webhooks', {
+    menu: 'integracoes',
+    permission: 'certificate.view',
+    audience: ['exportador', 'despachante', 'associacao'],
+  }),
+
+  // Minha conta (the header's user menu), issue 25.
+  screen('/minha-conta/tokens', 'Tokens de API'),
 ] as const satisfies readonly RouteEntry[];
 export const ROUTES: readonly RouteEntry[] = ROUTE_LIST;
 

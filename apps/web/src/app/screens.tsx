@@ -1,3 +1,4 @@
+import type { adminApiTokenListQuery } from '@origem/contract/schemas/api-tokens';
 import type { auditListQuery } from '@origem/contract/schemas/audit';
 import type { certificateListQuery } from '@origem/contract/schemas/certificates';
 import type { companySearchQuery } from '@origem/contract/schemas/companies';
@@ -305,6 +306,14 @@ export const SCREENS = {
     () => import('../features/cod-inspection/cod-file-verification'),
     'CodFileVerificationPage',
   ),
+  // Issue 25 (API tokens).
+  '/minha-conta/tokens': screen(() => import('../features/api-tokens/api-tokens-page'), 'ApiTokensPage'),
+  '/administracao/tokens': screen(
+    () => import('../features/api-tokens/all-api-tokens-page'),
+    'AllApiTokensPage',
+    searchOf<typeof adminApiTokenListQuery>(),
+  ),
+  '/integracoes/webhooks': screen(() => import('../features/webhooks/webhooks-page'), 'WebhooksPage'),
   // Issue 10 (jobs).
   '/administracao/tarefas': screen(
     () => import('../features/jobs/jobs-page'),

@@ -19,6 +19,7 @@ export const JOB_KINDS: Record<string, string> = {
   file_sweep: 'Remoção de arquivos órfãos',
   declaration_expiry: 'Vencimento de declarações',
   document: 'Geração de documento',
+  webhook_delivery: 'Entrega de webhook',
 };
 
 export const jobListQuery = pageQuery.extend({

@@ -1,3 +1,4 @@
+export * from './api-tokens';
 export * from './audit';
 export * from './certificates';
 export * from './dashboard';
@@ -15,3 +16,4 @@ export * from './parties';
 export * from './rate-limits';
 export * from './reports';
 export * from './signer';
+export * from './webhooks';

@@ -106,6 +106,23 @@ export async function disableMfa(db: Database, ctx: ServiceContext, actor: Actor
   });
 }
 
+export async function hasSecondFactor(db: Executor, userId: number): Promise<boolean> {
+  return (await factorOf(db, userId)).secret !== null;
+}
+
+/**
+ * A fresh second factor for a sensitive action of a signed-in user (creating an API token): a user with a factor
+ * gives a code (or a recovery code) again, checked and locked like at sign-in; a user without one gives nothing.
+ */
+export async function confirmSecondFactor(db: Database, ctx: ServiceContext, actor: Actor, code?: string) {
+  const user = await factorOf(db, actor.id);
+  if (!user.secret) return;
+  if (!code?.trim()) throw fieldError('code', messages.mfa.required);
+  await checkSecondFactor(db, ctx, { id: user.id, secret: user.secret, lastStep: user.lastStep }, code, {
+    signedIn: true,
+  });
+}
+
 /** New recovery codes (the old ones stop working), with a code from the authenticator itself. */
 export async function regenerateRecoveryCodes(db: Database, ctx: ServiceContext, actor: Actor, code: string) {
   const user = await factorOf(db, actor.id);

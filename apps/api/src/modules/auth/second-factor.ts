@@ -182,8 +182,5 @@ export async function checkSecondFactor(
     });
     return blockedFromAddress(await q.failureHistory(tx, login, ip, LOCKOUT_WINDOW_MS, LOCKOUT_FAILURES));
   });
-  if (blocked) throw new AppError(401, ErrorCode.AccountLocked, messages.mfa.locked);
-  throw new AppError(401, ErrorCode.InvalidMfaCode, messages.mfa.invalidCode, {
-    code: [messages.mfa.invalidCode],
-  });
+  throw refuse(blocked);
 }

@@ -1,4 +1,11 @@
-import { DownOutlined, KeyOutlined, LogoutOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  ApiOutlined,
+  DownOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  SafetyOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { useNavigate } from '@tanstack/react-router';
 import { Avatar, Button, Dropdown, Flex, Typography } from 'antd';
 import { useState } from 'react';
@@ -6,7 +13,8 @@ import { signOut } from '../../features/auth/api/sign-out';
 import { useSession } from '../../lib/session';
 
 /**
- * The header's user area: who is signed in (name and role) opening a menu with "Minha conta", "Alterar senha" and "Sair", plus
+ * The header's user area: who is signed in (name and role) opening a menu with "Minha conta", "Alterar senha",
+ * "Tokens de API" and "Sair", plus
  * "Sair" always in sight. On a phone (`compact`) the name gives way to the avatar and "Sair" to its icon.
  */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
@@ -27,12 +35,14 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
           items: [
             { key: 'account', icon: <SafetyOutlined aria-hidden />, label: 'Minha conta' },
             { key: 'password', icon: <KeyOutlined aria-hidden />, label: 'Alterar senha' },
+            { key: 'tokens', icon: <ApiOutlined aria-hidden />, label: 'Tokens de API' },
             { type: 'divider' },
             { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: 'Sair', danger: true },
           ],
           onClick: ({ key }) => {
             if (key === 'account') void navigate({ to: '/minha-conta' });
             else if (key === 'password') void navigate({ to: '/redefinir-senha' });
+            else if (key === 'tokens') void navigate({ to: '/minha-conta/tokens' });
             else leave();
           },
         }}

@@ -14,6 +14,7 @@ const AREA_HINTS: Record<MenuGroup, string> = {
   vinculos: 'Relacionamentos entre as partes de cada operação.',
   cadastros: 'Pessoas, empresas e tabelas de referência.',
   relatorios: 'Faturamento por período, agrupado como você precisa.',
+  integracoes: 'Avisos automáticos ao seu sistema quando os seus registros mudam de situação.',
   administracao: 'Gestão de acesso, entidades e registro de atividades.',
 };
 
