@@ -1,4 +1,4 @@
-import { answerDialog, expect, test } from './fixtures';
+import { answerDialog, DEMO_PASSWORD, expect, test } from './fixtures';
 import { apiOf, demoCertificateInput } from './signature-steps';
 
 test.use({ role: 'exportador' });
@@ -28,7 +28,7 @@ test('a token created in the browser creates a draft through the API until it is
   await dialog.getByLabel('Sua senha').fill('errada');
   await dialog.getByRole('button', { name: 'Criar token' }).click();
   await expect(dialog.getByText('Senha incorreta.')).toBeVisible();
-  await dialog.getByLabel('Sua senha').fill('origem123');
+  await dialog.getByLabel('Sua senha').fill(DEMO_PASSWORD);
   await dialog.getByRole('button', { name: 'Criar token' }).click();
 
   const shown = page.getByRole('dialog', { name: 'Token criado' });
