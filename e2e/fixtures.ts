@@ -49,15 +49,17 @@ export function totpSecretOf(email: string): string | undefined {
 
 /**
  * A code of `secret` for a step not used for `email` in this run: the server accepts each step once, so a second
- * sign-in of the same user within 30 s waits for the next step rather than replaying the first.
+ * sign-in of the same user takes the next step — already good, as the server allows one step of clock drift — and
+ * only a third within the same 30 s waits until that next step is the current one, rather than replaying.
  */
 export async function freshCode(email: string, secret = totpSecretOf(email)): Promise<string> {
   if (!secret) throw new Error(`sem autenticador para ${email}`);
   let step = Math.floor(Date.now() / 30_000);
   const last = usedSteps.get(email.toLowerCase());
   if (last !== undefined && step <= last) {
-    await new Promise((resolve) => setTimeout(resolve, (last + 1) * 30_000 - Date.now() + 100));
     step = last + 1;
+    const waitUntil = (step - 1) * 30_000 + 100;
+    if (Date.now() < waitUntil) await new Promise((resolve) => setTimeout(resolve, waitUntil - Date.now()));
   }
   usedSteps.set(email.toLowerCase(), step);
   return generate({ secret, epoch: step * 30 });
