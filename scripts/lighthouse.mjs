@@ -22,6 +22,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 3390);
 const base = `http://localhost:${port}`;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+// The demo staff's authenticator (README, demo users): the admin's role requires the second factor.
+const DEMO_TOTP_SECRET = 'ORIGEMDEMOTOTPSECRETFORSTAFF2345';
 const PAGES = [
   { name: '/login', path: '/login', signedIn: false },
   { name: '/ (painel)', path: '/', signedIn: true },
@@ -116,8 +118,6 @@ async function waitReady() {
   }
 }
 
-// The demo staff's authenticator (README, demo users): the admin's role requires the second factor.
-const DEMO_TOTP_SECRET = 'ORIGEMDEMOTOTPSECRETFORSTAFF2345';
 
 async function signIn(username, password) {
   const token = (body) =>
