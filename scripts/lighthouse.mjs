@@ -118,7 +118,6 @@ async function waitReady() {
   }
 }
 
-
 async function signIn(username, password) {
   const token = (body) =>
     fetch(`${base}/v1/oauth/token`, {
