@@ -94,6 +94,7 @@ try {
       cls: audits['cumulative-layout-shift'].displayValue,
     });
     console.log(JSON.stringify(results.at(-1)));
+    if (process.env.LIGHTHOUSE_DETAILS) printDetails(audits);
   }
   console.log(`\nLighthouse (desktop, Chromium em ${chromePath}; metas ≥ 95)`);
   console.table(results);
@@ -102,6 +103,19 @@ try {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** LIGHTHOUSE_DETAILS=1: what shifts, what blocks the main thread, the largest paint — where to look next. */
+function printDetails(audits) {
+  const items = (id) => audits[id]?.details?.items ?? [];
+  for (const shift of items('layout-shifts'))
+    console.log('  shift', shift.score?.toFixed(3), shift.node?.selector ?? '', shift.node?.snippet ?? '');
+  for (const task of items('bootup-time').slice(0, 5))
+    console.log('  script', Math.round(task.total), 'ms', task.url);
+  for (const part of items('mainthread-work-breakdown'))
+    console.log('  main thread', Math.round(part.duration), 'ms', part.groupLabel);
+  for (const lcp of items('largest-contentful-paint-element'))
+    for (const row of lcp.items ?? []) console.log('  lcp', JSON.stringify(row.node?.snippet ?? row));
 }
 
 async function waitReady() {

@@ -61,7 +61,6 @@ export function HomePage() {
           Você está conectado como {user.role.display_name}. Escolha uma área para começar.
         </Typography.Paragraph>
       </div>
-      {user.permissions.includes('dashboard.view') ? <Dashboard user={user} /> : null}
       {sections.length === 0 ? (
         <Card>
           <Typography.Text>
@@ -104,6 +103,8 @@ export function HomePage() {
           })}
         </Row>
       )}
+      {/* Last: it fills in as its figures arrive, and what grows at the bottom pushes nothing down (no layout shift). */}
+      {user.permissions.includes('dashboard.view') ? <Dashboard user={user} /> : null}
     </Flex>
   );
 }
