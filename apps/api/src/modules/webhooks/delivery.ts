@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { WEBHOOK_SIGNATURE_HEADER, webhookMessages } from '@origem/contract/schemas/webhooks';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
@@ -9,7 +11,7 @@ import { systemContext } from '../../lib/context';
 import { enqueueMail } from '../../mail/outbox';
 import { hello, layout } from '../../mail/templates';
 import { WEBHOOK_JOB } from './events';
-import { checkWebhookUrl } from './url-guard';
+import { checkWebhookUrl, PrivateAddressError, pinnedLookup } from './url-guard';
 
 const TIMEOUT_MS = 10_000;
 
@@ -32,26 +34,43 @@ type DeliveryRow = {
 
 type Attempt = { ok: true; code: number } | { ok: false; code: number | null; error: string };
 
-async function post(url: string, secret: string, body: string): Promise<Attempt> {
-  try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Origem-Webhooks/1.0',
-        [WEBHOOK_SIGNATURE_HEADER]: signature(secret, body, Math.floor(Date.now() / 1000)),
+/**
+ * One POST through node:http(s) rather than fetch: the socket resolves the host through `pinnedLookup`, so it connects
+ * only to addresses that passed the guard. Redirects are not followed; the answer's body is discarded.
+ */
+function post(url: string, secret: string, body: string, allowPrivate: readonly string[]): Promise<Attempt> {
+  const target = new URL(url);
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve) => {
+    const req = send(
+      target,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'user-agent': 'Origem-Webhooks/1.0',
+          [WEBHOOK_SIGNATURE_HEADER]: signature(secret, body, Math.floor(Date.now() / 1000)),
+        },
+        lookup: pinnedLookup(allowPrivate),
+        timeout: TIMEOUT_MS,
       },
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    await response.body?.cancel().catch(() => undefined);
-    if (response.status >= 200 && response.status < 300) return { ok: true, code: response.status };
-    return { ok: false, code: response.status, error: `HTTP ${response.status}` };
-  } catch (err) {
-    const cause = (err as { cause?: { code?: string } }).cause?.code;
-    return { ok: false, code: null, error: cause ?? String((err as Error).message ?? err) };
-  }
+      (response) => {
+        response.resume();
+        const code = response.statusCode ?? 0;
+        resolve(code >= 200 && code < 300 ? { ok: true, code } : { ok: false, code, error: `HTTP ${code}` });
+      },
+    );
+    req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));
+    req.on('error', (err: Error & { code?: string }) =>
+      resolve({
+        ok: false,
+        code: null,
+        error: err instanceof PrivateAddressError ? err.message : (err.code ?? err.message),
+      }),
+    );
+    req.end(body);
+  });
 }
 
 /**
@@ -78,7 +97,7 @@ export function webhookDeliveryHandler(config: Pick<Config, 'webhookAllowPrivate
     }
     const guard = await checkWebhookUrl(row.url, config.webhookAllowPrivate);
     const result: Attempt = guard.ok
-      ? await post(row.url, row.secret, JSON.stringify(row.payload))
+      ? await post(row.url, row.secret, JSON.stringify(row.payload), config.webhookAllowPrivate)
       : { ok: false, code: null, error: guard.message };
     if (result.ok) {
       await db.execute(sql`update webhook_deliveries set status = 'ENTREGUE', attempts = ${attempt},

@@ -1,12 +1,15 @@
+import { lookup as lookupCallback } from 'node:dns';
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { webhookMessages } from '@origem/contract/schemas/webhooks';
 
 /**
  * The SSRF guard of webhook addresses: https only, and only to public addresses — the name is resolved and every
  * address it gives is checked, so a name pointing at 127.0.0.1, the cloud metadata service or the office network is
  * refused. Hosts in WEBHOOK_ALLOW_PRIVATE (tests, a receiver on the same network) may use http and private
- * addresses. Checked when the endpoint is saved and again before every delivery (a name may change its answer).
+ * addresses. Checked when the endpoint is saved and again before every delivery (a name may change its answer), and
+ * the delivery's socket connects only through `pinnedLookup`, which checks the very addresses it connects to: a name
+ * that answers a public address to the check and a private one a moment later (DNS rebinding) is refused too.
  */
 
 const PRIVATE = new BlockList();
@@ -72,4 +75,32 @@ export async function checkWebhookUrl(raw: string, allowPrivate: readonly string
     return { ok: false, message: webhookMessages.privateAddress };
   }
   return { ok: true };
+}
+
+/** The refusal `pinnedLookup` gives the socket; the delivery log shows its message. */
+export class PrivateAddressError extends Error {
+  readonly code = 'EPRIVATEADDRESS';
+  constructor() {
+    super(webhookMessages.privateAddress);
+  }
+}
+
+/**
+ * A `lookup` for http(s).request: resolves the name as Node would and refuses when any address it would connect to
+ * is private, unless the host is in `allowPrivate`.
+ */
+export function pinnedLookup(allowPrivate: readonly string[]): LookupFunction {
+  return (hostname, options, callback) => {
+    lookupCallback(hostname, { ...options, all: true, verbatim: true }, (err, addresses) => {
+      if (err) return callback(err, '', 4);
+      const list = addresses as unknown as { address: string; family: number }[];
+      const allowed = allowPrivate.includes(hostname.toLowerCase());
+      if (list.length === 0 || (!allowed && list.some((a) => isPrivateAddress(a.address)))) {
+        return callback(new PrivateAddressError(), '', 4);
+      }
+      if (options.all) return callback(null, list);
+      const [first] = list;
+      callback(null, first?.address ?? '', first?.family ?? 4);
+    });
+  };
 }

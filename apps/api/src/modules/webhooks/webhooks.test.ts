@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import {
   uploadInvoice,
 } from '../certificates/test-support';
 import { webhookEventsOf } from './events';
-import { isPrivateAddress } from './url-guard';
+import { isPrivateAddress, PrivateAddressError, pinnedLookup } from './url-guard';
 
 type Received = { body: Record<string, unknown>; signatureOk: boolean };
 
@@ -145,6 +145,31 @@ describe('registering an endpoint', () => {
     expect(isPrivateAddress('169.254.169.254')).toBe(true);
     expect(isPrivateAddress('::ffff:192.168.0.1')).toBe(true);
     expect(isPrivateAddress('8.8.8.8')).toBe(false);
+  });
+
+  it('connects only to addresses that pass the guard, whatever the name answered before (DNS rebinding)', async () => {
+    // "localhost" stands for a public name that a rebinding DNS answers with 127.0.0.1 at connect time.
+    const probe = createServer((_req, res) => res.end('ok'));
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const receiverPort = (probe.address() as AddressInfo).port;
+    const connect = (allow: string[]) =>
+      new Promise<{ ok: boolean; error?: unknown }>((resolve) => {
+        const req = httpRequest(
+          { host: 'localhost', family: 4, port: receiverPort, method: 'POST', lookup: pinnedLookup(allow) },
+          (res) => {
+            res.resume();
+            resolve({ ok: true });
+          },
+        );
+        req.on('error', (error) => resolve({ ok: false, error }));
+        req.end('{}');
+      });
+    const refused = await connect([]);
+    expect(refused.ok).toBe(false);
+    expect(refused.error).toBeInstanceOf(PrivateAddressError);
+    expect((refused.error as Error).message).toMatch(/rede privada ou local/);
+    expect((await connect(['localhost'])).ok).toBe(true);
+    probe.close();
   });
 
   it('is for exporters, dispatchers and associations only', async () => {
