@@ -1,3 +1,4 @@
+import { useSecretsKey } from './lib/sealed';
 import '@origem/contract/zod-locale';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -94,6 +95,10 @@ export async function buildApp({ config, db, logger, logStream, pool }: AppDeps)
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
+  useSecretsKey(config.secretsKey);
+  if (config.production && !config.secretsKey) {
+    app.log.warn('SECRETS_KEY não definida: sementes do 2FA e segredos de webhooks ficam legíveis no banco');
+  }
   const files = await openStorage(config.storage);
   const jobs = createJobRunner(db, app.log, config, files);
   app.decorate('jobs', jobs.runner);

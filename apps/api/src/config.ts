@@ -40,6 +40,14 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
   METRICS_TOKEN: z.preprocess(blankAsUndefined, z.string().min(16).optional()),
   WEB_CONCURRENCY: z.preprocess(blankAsUndefined, z.coerce.number().int().min(1).max(64).default(1)),
+  /** 32 bytes in base64 (`openssl rand -base64 32`): seals TOTP seeds and webhook secrets at rest (lib/sealed.ts). */
+  SECRETS_KEY: z.preprocess(
+    blankAsUndefined,
+    z
+      .string()
+      .refine((v) => Buffer.from(v, 'base64').length === 32, 'SECRETS_KEY: 32 bytes em base64')
+      .optional(),
+  ),
 });
 
 /** An S3-compatible bucket (`STORAGE_URL=s3://bucket/prefix` and the `S3_*` settings). */
@@ -90,6 +98,8 @@ export type Config = {
    * every other endpoint must be https on a public address.
    */
   webhookAllowPrivate: string[];
+  /** Seals the secrets the server reads back (TOTP seeds, webhook secrets) at rest; null: stored in clear. */
+  secretsKey: Buffer | null;
   /**
    * Which proxies may say who the client is (X-Forwarded-For/-Proto): none (false), the nearest N hops, or these
    * addresses/CIDRs. Client addresses drive rate limits, lockout and the audit trail, so trusting any sender would
@@ -213,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
+    secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY, 'base64') : null,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     signatureTrustPem: e.SIGNATURE_TRUST_PEM,
     signatureSealPfx: e.SIGNATURE_SEAL_PFX,

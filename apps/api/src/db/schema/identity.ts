@@ -73,10 +73,10 @@ export const users = pgTable(
     dispatcher_id: integer('dispatcher_id').references(() => dispatchers.id),
     active: boolean('active').notNull().default(true),
     change_password: boolean('change_password').notNull().default(true),
-    /** The TOTP secret (base32); never returned once enrolment ends. Null: no second factor. */
-    totp_secret: varchar('totp_secret', { length: 64 }),
+    /** The TOTP secret (base32, sealed under SECRETS_KEY when set); never returned once enrolment ends. Null: none. */
+    totp_secret: varchar('totp_secret', { length: 200 }),
     /** A secret shown for enrolment, not yet confirmed with a code. */
-    totp_pending_secret: varchar('totp_pending_secret', { length: 64 }),
+    totp_pending_secret: varchar('totp_pending_secret', { length: 200 }),
     totp_enabled_at: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
     /** The last time step accepted: a code is accepted once, a step at or before it never again. */
     totp_last_step: integer('totp_last_step'),

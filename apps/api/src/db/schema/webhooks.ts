@@ -19,8 +19,8 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 
 /**
  * Webhook endpoints (issue 25): an exporter's, a dispatcher's or an association's HTTPS address that receives the
- * events it chose about its own records. The secret signs each delivery (HMAC-SHA256), so it is kept readable; it is
- * shown once, when created.
+ * events it chose about its own records. The secret signs each delivery (HMAC-SHA256), so the server reads it back:
+ * sealed under SECRETS_KEY when one is set (lib/sealed.ts); it is shown once, when created.
  */
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
@@ -31,7 +31,7 @@ export const webhookEndpoints = pgTable(
     owner_id: integer('owner_id').notNull(),
     url: varchar('url', { length: 2000 }).notNull(),
     events: text('events').array().notNull(),
-    secret: varchar('secret', { length: 80 }).notNull(),
+    secret: varchar('secret', { length: 200 }).notNull(),
     active: boolean('active').notNull().default(true),
     /** Set when deliveries kept failing for a day: the owner was e-mailed and must enable it again. */
     disabled_at: at('disabled_at'),

@@ -7,6 +7,7 @@ import { accessTokens, mfaRecoveryCodes, roles, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import type { Actor, ServiceContext } from '../../lib/context';
 import { AppError, fieldError, unauthenticated } from '../../lib/errors';
+import { seal } from '../../lib/sealed';
 import { enqueueMail } from '../../mail/outbox';
 import { mfaResetMail } from '../../mail/templates';
 import { getManagedUser } from '../users/service';
@@ -59,7 +60,10 @@ export async function startMfaSetup(db: Database, ctx: ServiceContext, actor: Ac
   if (user.secret) throw new AppError(409, ErrorCode.Conflict, messages.mfa.alreadyEnabled);
   const secret = newTotpSecret();
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ totp_pending_secret: secret }).where(eq(users.id, actor.id));
+    await tx
+      .update(users)
+      .set({ totp_pending_secret: seal(secret) })
+      .where(eq(users.id, actor.id));
     await recordAudit(tx, ctx, { event: 'mfa_setup_started', type: 'user', id: actor.id });
   });
   return { secret, otpauth_url: otpauthUri(user.email, secret) };

@@ -8,6 +8,7 @@ import { mfaRecoveryCodes, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, invalid } from '../../lib/errors';
+import { unseal } from '../../lib/sealed';
 import { hashPassword, verifyPassword } from '../../lib/secrets';
 import { blockedFromAddress, LOCKOUT_FAILURES, LOCKOUT_WINDOW_MS } from './lockout';
 import * as q from './queries';
@@ -29,9 +30,10 @@ export async function matchTotp(
   lastStep: number | null,
 ): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null;
+  const seed = unseal(secret);
   try {
     const result = await verify({
-      secret,
+      secret: seed,
       token: code,
       epochTolerance: DRIFT_SECONDS,
       ...(lastStep !== null ? { afterTimeStep: lastStep } : {}),

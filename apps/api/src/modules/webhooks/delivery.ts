@@ -8,6 +8,7 @@ import { queryRows } from '../../db/client';
 import type { JobHandler } from '../../jobs/runner';
 import { recordAudit } from '../../lib/audit';
 import { systemContext } from '../../lib/context';
+import { unseal } from '../../lib/sealed';
 import { enqueueMail } from '../../mail/outbox';
 import { hello, layout } from '../../mail/templates';
 import { WEBHOOK_JOB } from './events';
@@ -97,7 +98,7 @@ export function webhookDeliveryHandler(config: Pick<Config, 'webhookAllowPrivate
     }
     const guard = await checkWebhookUrl(row.url, config.webhookAllowPrivate);
     const result: Attempt = guard.ok
-      ? await post(row.url, row.secret, JSON.stringify(row.payload), config.webhookAllowPrivate)
+      ? await post(row.url, unseal(row.secret), JSON.stringify(row.payload), config.webhookAllowPrivate)
       : { ok: false, code: null, error: guard.message };
     if (result.ok) {
       await db.execute(sql`update webhook_deliveries set status = 'ENTREGUE', attempts = ${attempt},

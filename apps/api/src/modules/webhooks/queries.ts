@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { keysetOrder, mapPage, type PageRequest, paginate } from '../../lib/paging';
+import { seal } from '../../lib/sealed';
 
 export type Owner = { kind: 'exporter' | 'dispatcher' | 'association'; id: number };
 
@@ -57,7 +58,7 @@ export async function insertEndpoint(
       owner_id: values.owner.id,
       url: values.url,
       events: values.events,
-      secret: values.secret,
+      secret: seal(values.secret),
       created_by: values.createdBy,
     })
     .returning(endpointColumns);

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
@@ -112,7 +112,8 @@ let exporterEndpoint = 0;
 beforeAll(async () => {
   ({ t, r, tok } = await openCertificateSuite(
     ['exportador', 'analista', 'associacao', 'fabricante', 'admin', 'despachante'],
-    { WEBHOOK_ALLOW_PRIVATE: '127.0.0.1' },
+    // Sealed at rest: every delivery below is signed with the secret read back through SECRETS_KEY.
+    { WEBHOOK_ALLOW_PRIVATE: '127.0.0.1', SECRETS_KEY: randomBytes(32).toString('base64') },
   ));
   await exporterHook.start();
   await associationHook.start();
@@ -185,6 +186,12 @@ describe('registering an endpoint', () => {
     const list = await t.request('GET', '/v1/webhook', { token: tok.exportador });
     expect(list.json().data[0]).toMatchObject({ id: exporterEndpoint, url: exporterHook.url, active: true });
     expect(list.body).not.toContain(exporterHook.secret);
+    const [stored] = await queryRows<{ secret: string }>(
+      t.db,
+      sql`select secret from webhook_endpoints where id = ${exporterEndpoint}`,
+    );
+    expect(stored?.secret).toMatch(/^sealed:v1:/);
+    expect(stored?.secret).not.toContain(exporterHook.secret.slice(6));
   });
 });
 
