@@ -141,6 +141,9 @@ export function useBulkSend(): BulkSend {
     rowSelection: {
       selectedRowKeys: selected,
       preserveSelectedRowKeys: true,
+      // No "select all" box in the header: antd copies the header into an aria-hidden measuring row, where a
+      // focusable checkbox is an accessibility error (axe aria-hidden-focus). Each row has its own labelled box.
+      columnTitle: <span className="visually-hidden">Seleção para envio</span>,
       onChange: (keys) => setSelected(keys),
       getCheckboxProps: (row) => ({
         disabled: !mayBeSent(row),
