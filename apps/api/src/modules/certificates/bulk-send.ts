@@ -10,7 +10,7 @@ import { certificates } from '../../db/schema';
 import type { Actor, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import * as q from './queries';
-import { sendAnalysis } from './service';
+import { sendAnalysisStep } from './service';
 
 /** What a row says when its send failed for a reason that is not the user's (logged; the other rows go on). */
 const UNEXPECTED = 'Não foi possível enviar este certificado agora. Tente novamente.';
@@ -18,7 +18,7 @@ const UNEXPECTED = 'Não foi possível enviar este certificado agora. Tente nova
 type Attempt = Pick<BulkSendRow, 'id' | 'outcome' | 'message'>;
 
 /**
- * POST send_analysis (issue 25): each certificate sent by the single action's own service (`sendAnalysis`: its
+ * POST send_analysis (issue 25): each certificate sent by the single action's own service (`sendAnalysisStep`: its
  * transaction, the kernel's lock, state, permission, scope and guard, the readiness checks, history, audit row, the
  * signature request mail of a digital one and the webhooks), one after the other. A refusal rolls back only its own
  * row: the ones sent before and after it stay sent. An id the actor does not reach answers "não encontrado", like an
@@ -39,7 +39,7 @@ export async function sendManyForAnalysis(
     const claim = ctx.idempotency;
     const tiedBefore = claim?.tied ?? false;
     try {
-      await sendAnalysis(db, ctx, actor, id);
+      await sendAnalysisStep(db, ctx, actor, id);
       attempts.push({ id, outcome: 'sent', message: text.sent });
     } catch (error) {
       if (claim && !tiedBefore) claim.tied = false;

@@ -155,6 +155,24 @@ describe('POST /v1/certificate/send_analysis', () => {
     expect(reused.statusCode).toBe(409);
   });
 
+  it('sends a full batch of 100, each with its own history step', async () => {
+    const ids: number[] = [];
+    for (let n = 0; n < 100; n += 1) ids.push(await draft(`LOTE-1${String(n).padStart(2, '0')}`));
+    const started = performance.now();
+    const res = await bulk(ids);
+    const elapsed = Math.round(performance.now() - started);
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json<BulkSendResult>();
+    expect([answer.sent, answer.refused]).toEqual([100, 0]);
+    const [steps] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from flow_steps
+           where flow = 'certificate' and action = 'send_analysis' and record_id in ${sql.raw(`(${ids.join(',')})`)}`,
+    );
+    expect(steps?.n).toBe(100);
+    console.info(`envio em lote: 100 certificados em ${elapsed} ms`);
+  }, 180_000);
+
   it('asks for 1 to 100 ids and the permission to send', async () => {
     const empty = await bulk([]);
     expect(empty.statusCode).toBe(422);
