@@ -134,6 +134,27 @@ describe('POST /v1/certificate/send_analysis', () => {
     expect((await certificateRow(t.db, id))?.analyst_id).toBeNull();
   });
 
+  it('sends a digital certificate for signature, mailing its legal representative as the single action does', async () => {
+    const res = await t.request('POST', '/v1/certificate', {
+      token: tok.exportador,
+      body: certificateBody(r, [declaration], { invoice_number: 'LOTE-015', has_digital_signature: true }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json<{ id: number }>().id;
+    expect((await uploadInvoice(t, tok.exportador, id)).statusCode).toBe(200);
+    const answer = (await bulk([id])).json<BulkSendResult>();
+    expect(answer.data).toMatchObject([{ id, outcome: 'sent', status: 'AGUARDANDO_ASSINATURA' }]);
+    expect((await stepsOf(t.db, 'certificate', id)).at(-1)?.action).toBe('send_for_signature');
+    const mails = await queryRows<{ text: string }>(
+      t.db,
+      sql`select m.text from mail_outbox m join legal_representatives l on l.email = m."to"
+           where l.id = ${r.exporterRepresentative}`,
+    );
+    expect(mails.filter((m) => new RegExp(`/certificado-consulta/${id}(?!\\d)`).test(m.text))).toHaveLength(
+      1,
+    );
+  });
+
   it('replays the answer for the same Idempotency-Key and sends nothing twice', async () => {
     const a = await draft('LOTE-020');
     const b = await draft('LOTE-021', false);
