@@ -119,7 +119,12 @@ export function origemClient(baseUrl, token) {
       body: json !== undefined ? JSON.stringify(json) : form,
     });
     const text = await res.text();
-    const body = text ? JSON.parse(text) : null;
+    let body = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      // A proxy's HTML error page: reported below with its status.
+    }
     if (!res.ok) {
       const fields = body?.errors ? ` ${JSON.stringify(body.errors)}` : '';
       const error = new Error(`${method} ${pathname}: ${res.status} ${body?.message ?? text}${fields}`);
