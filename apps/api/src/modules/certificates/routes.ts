@@ -1,5 +1,10 @@
 import { apiErrorSchema } from '@origem/contract/errors';
 import {
+  bulkSendResultSchema,
+  bulkSendSchema,
+  MAX_BULK_SEND,
+} from '@origem/contract/schemas/certificate-bulk';
+import {
   approvedCertificateQuery,
   associationCertificationSchema,
   CERTIFICATE_FILE_NAMES,
@@ -33,6 +38,7 @@ import { formBody } from '../../lib/form-doc';
 import { publicRateLimit } from '../../lib/rate-limit';
 import { saveForm, saveRoutes } from '../../lib/save-form';
 import { issuanceErrors as errors, issuanceRoutes } from '../issuance/routes';
+import { sendManyForAnalysis } from './bulk-send';
 import * as codInspection from './cod-inspection';
 import * as documents from './documents';
 import { FILE_ROLES, type FileRole } from './file-roles';
@@ -240,6 +246,26 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
     create,
     'Envia para análise (Rascunho/Reprovado → Enviado; com assinatura digital → Aguardando assinatura, e o responsável legal recebe o e-mail). Exige itens, a fatura comercial (e a do interveniente, se houver) e fatura de até 180 dias.',
     certificates.sendAnalysis,
+  );
+  app.post(
+    `${BASE}/send_analysis`,
+    {
+      // Each certificate sent writes its own audit row (the kernel's transition, in its own transaction); a batch
+      // whose every row was refused changed nothing and has nothing to audit.
+      config: { ...create, audit: false },
+      schema: {
+        tags,
+        summary: `Envia para análise vários certificados de uma vez (\`ids\`, até ${MAX_BULK_SEND}), com o resultado de cada um`,
+        description:
+          'Cada certificado passa pela mesma ação de `send_analysis/{id}` (mesmas verificações, histórico, auditoria, e-mails e webhooks), na sua própria transação: a recusa de um não desfaz os outros. Resultado por certificado: `sent`, `refused` (com o motivo em `message`) ou `not_found` (inexistente ou fora do seu alcance). Aceita `Idempotency-Key`.',
+        body: bulkSendSchema,
+        response: { 200: bulkSendResultSchema, ...errors },
+      },
+    },
+    async (request) =>
+      sendManyForAnalysis(app.db, request.ctx, requireActor(request.ctx), request.body.ids, (id, error) =>
+        request.log.error({ err: error, certificateId: id }, 'bulk send_analysis: unexpected failure'),
+      ),
   );
   routes.action(
     'send_signature',

@@ -614,15 +614,14 @@ const eqId = (id: number) => eq(certificates.id, id);
  * One flow action in one transaction: the kernel's transition (lock, state, permission, scope, guard, history, audit)
  * with the action's own writes, the list's order key moved to now, and the exporter's mail for a decision.
  */
-async function act(
+async function step(
   db: Database,
   ctx: ServiceContext,
-  actor: Actor,
   id: number,
   action: Action,
   effect: ActionEffect = async () => undefined,
   note?: string,
-): Promise<{ message: string | null; certificate: Certificate; created?: number }> {
+): Promise<void> {
   await db.transaction(async (tx) => {
     const result = await transition(tx, ctx, certificateSubject, id, action, {
       note,
@@ -638,10 +637,34 @@ async function act(
     }
     return result;
   });
+}
+
+/** What an action answers: the flow's success text and the certificate as it is now. */
+async function answer(
+  db: Database,
+  ctx: ServiceContext,
+  actor: Actor,
+  id: number,
+  action: Action,
+): Promise<{ message: string | null; certificate: Certificate; created?: number }> {
   return {
     message: flow.actions[action].success ?? null,
     certificate: await getCertificate(db, ctx, actor, id),
   };
+}
+
+/** A flow action (`step`) answered with the certificate (`answer`). */
+async function act(
+  db: Database,
+  ctx: ServiceContext,
+  actor: Actor,
+  id: number,
+  action: Action,
+  effect?: ActionEffect,
+  note?: string,
+): Promise<{ message: string | null; certificate: Certificate; created?: number }> {
+  await step(db, ctx, id, action, effect, note);
+  return answer(db, ctx, actor, id, action);
 }
 
 /** Whether the row is digital, read inside the action's transaction (which path `send_analysis`/`approve` take). */
@@ -700,11 +723,18 @@ async function askForSignature(tx: Tx, ctx: ServiceContext, id: number): Promise
 
 /**
  * RASCUNHO or REPROVADO → ENVIADO (paper), or → AGUARDANDO_ASSINATURA (digital: the legal representative is asked by
- * e-mail to sign). A re-sent certificate is free for any analyst to take.
+ * e-mail to sign). A re-sent certificate is free for any analyst to take. Answers the action taken; the bulk send
+ * (bulk-send.ts) runs exactly this for each of its certificates, without reading each one back.
  */
-export async function sendAnalysis(db: Database, ctx: ServiceContext, actor: Actor, id: number) {
+export async function sendAnalysisStep(
+  db: Database,
+  ctx: ServiceContext,
+  actor: Actor,
+  id: number,
+): Promise<Action> {
   const digital = await digitalOf(db, actor, id);
-  return act(db, ctx, actor, id, digital ? 'send_for_signature' : 'send_analysis', async (tx, row) => {
+  const action = digital ? 'send_for_signature' : 'send_analysis';
+  await step(db, ctx, id, action, async (tx, row) => {
     await readyToSend(tx, row);
     if (row.analyst_id !== null) await q.updateCertificate(tx, id, { analyst_id: null });
     if (digital) await askForSignature(tx, ctx, id);
@@ -712,6 +742,12 @@ export async function sendAnalysis(db: Database, ctx: ServiceContext, actor: Act
       ? { old: { analyst_id: row.analyst_id }, new: { analyst_id: null } }
       : undefined;
   });
+  return action;
+}
+
+/** POST send_analysis/{id}: the send, answered with the certificate. */
+export async function sendAnalysis(db: Database, ctx: ServiceContext, actor: Actor, id: number) {
+  return answer(db, ctx, actor, id, await sendAnalysisStep(db, ctx, actor, id));
 }
 
 /** Re-sends of one certificate's signing request within RESEND_WINDOW_MS (a mail box is not a target to flood). */

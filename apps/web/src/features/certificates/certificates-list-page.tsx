@@ -23,6 +23,7 @@ import {
   exporterSource,
   type NamedOption,
 } from './api/options';
+import { useBulkSend } from './certificate-bulk-send';
 import { screenFor } from './certificate-paths';
 import { certificateTitle } from './certificate-sections';
 
@@ -47,6 +48,7 @@ export function CertificatesListPage() {
   const navigate = useNavigate();
   const emptyAction = usePrimaryAction(NEW_CERTIFICATE);
   const ownExporter = user?.role.type === 'exportador';
+  const bulkSend = useBulkSend();
 
   const columns: ColumnsType<CertificateListItem> = [
     {
@@ -154,10 +156,12 @@ export function CertificatesListPage() {
         </FilterBar>
       }
     >
+      {bulkSend.toolbar}
       <DataTable
         table={table}
         columns={columns}
         rowKey="id"
+        rowSelection={bulkSend.rowSelection}
         scroll={{ x: 960 }}
         label="Lista de certificados"
         emptyText="Nenhum certificado encontrado."
@@ -168,6 +172,7 @@ export function CertificatesListPage() {
         }
         emptyAction={emptyAction}
       />
+      {bulkSend.dialog}
     </ListPage>
   );
 }

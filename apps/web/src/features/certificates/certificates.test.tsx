@@ -1,4 +1,6 @@
 import { certificateFlow } from '@origem/contract/flows';
+import { bulkSendMessages } from '@origem/contract/schemas/certificate-bulk';
+import { CERTIFICATE_STATUS_CODES } from '@origem/contract/schemas/certificates';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +12,7 @@ import { reasonsOf } from './api/act-on-certificate';
 import { EDIT_CERTIFICATE_LABEL, idFromPath, printCertificate } from './api/documents';
 import { COMPANY_TYPES, companySource } from './api/options';
 import { actionsFor } from './certificate-actions';
+import { mayBeSent } from './certificate-bulk-send';
 import { screenFor } from './certificate-paths';
 import { verificationStatusText } from './verification-page';
 
@@ -124,5 +127,19 @@ describe('printing a certificate (SPEC §8)', () => {
     if (!edit) throw new Error('sem o botão Editar Certificado');
     fireEvent.click(edit);
     await waitFor(() => expect(go).toHaveBeenCalledWith('/certificado/41', { campo: 'descricao-ncm' }));
+  });
+});
+
+describe('bulk send (issue 25)', () => {
+  it('lets the list select exactly the states "Enviar para análise" leaves from', () => {
+    const selectable = CERTIFICATE_STATUS_CODES.filter((status) => mayBeSent({ status }));
+    expect(selectable).toEqual([...certificateFlow.actions.send_analysis.from]);
+    expect(selectable).toEqual([...certificateFlow.actions.send_for_signature.from]);
+  });
+
+  it('words the result in Portuguese, singular and plural', () => {
+    expect(bulkSendMessages.summary(1, 0)).toBe('1 enviado, 0 recusados.');
+    expect(bulkSendMessages.summary(3, 1)).toBe('3 enviados, 1 recusado.');
+    expect(bulkSendMessages.confirmTitle(1)).toBe('Enviar 1 certificado para análise?');
   });
 });

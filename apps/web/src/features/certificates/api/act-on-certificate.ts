@@ -1,4 +1,5 @@
 import type { ActionOf, certificateFlow } from '@origem/contract/flows';
+import type { BulkSendResult } from '@origem/contract/schemas/certificate-bulk';
 import type { CertificateAction } from '@origem/contract/schemas/certificates';
 import { http } from '../../../api/http';
 import { CERTIFICATE_PATH } from './keys';
@@ -78,4 +79,12 @@ export function selectNcm(
     certificate_id: certificateId,
     items,
   });
+}
+
+/**
+ * POST send_analysis with `{ ids }` (issue 25): each certificate sent on its own, answered with its own outcome. The
+ * client's Idempotency-Key makes a double click or a retry send nothing twice.
+ */
+export function sendManyForAnalysis(ids: number[]): Promise<BulkSendResult> {
+  return http.post<BulkSendResult>(`${CERTIFICATE_PATH}/send_analysis`, { ids });
 }
