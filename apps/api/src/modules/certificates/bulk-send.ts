@@ -8,7 +8,7 @@ import { and, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { certificates } from '../../db/schema';
 import type { Actor, ServiceContext } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import { AppError, isDatabaseUnavailable } from '../../lib/errors';
 import * as q from './queries';
 import { sendAnalysisStep } from './service';
 
@@ -49,6 +49,10 @@ export async function sendManyForAnalysis(
             ? { id, outcome: 'not_found', message: text.notFound }
             : { id, outcome: 'refused', message: error.message },
         );
+      } else if (isDatabaseUnavailable(error)) {
+        // The database is away: the rows after this one would fail the same way. A 503 (the client retries; the
+        // rows already sent answer "já enviado" then) rather than a page of refusals that are not the rows' fault.
+        throw error;
       } else {
         onUnexpected(id, error);
         attempts.push({ id, outcome: 'refused', message: UNEXPECTED });
