@@ -88,6 +88,14 @@ export async function openDatabase(opts: {
     pool.on('error', (error) => {
       process.emitWarning(`conexão ociosa com o PostgreSQL encerrada: ${error.message}`);
     });
+    // A connection in use but between two queries (a transaction waiting for the object store, a cursor between
+    // two fetches) has no listener of the pool's: ended by the server (pg_terminate_backend, a restart), its 'error'
+    // event would take the whole process down. The work on it fails with its next query (a 503), the pool drops it.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        process.emitWarning(`conexão em uso com o PostgreSQL encerrada: ${error.message}`);
+      });
+    });
     const db = drizzlePg(pool, { schema, logger }) as unknown as Database;
     const exclusive = <T>(work: () => Promise<T>) => withStartupLock(pool, work);
     // Several instances starting together: one migrates, the others wait and then find nothing left to do. The

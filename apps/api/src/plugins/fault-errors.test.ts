@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { ErrorCode } from '@origem/contract/errors';
 import { messages } from '@origem/contract/messages.pt';
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/client';
 import { isDatabaseUnavailable, isStorageFull } from '../lib/errors';
 import { errorsPlugin } from './errors';
 
@@ -68,5 +71,36 @@ describe.skipIf(!server)('a statement cancelled by the statement timeout (Postgr
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ code: ErrorCode.ServiceUnavailable, message: messages.unavailable });
     expect(Date.now() - before).toBeLessThan(1500);
+  });
+});
+
+describe.skipIf(!server)('a connection ended by the server while in use (PostgreSQL)', () => {
+  it('fails the work on it, not the process; the pool goes on with a new connection', async () => {
+    const name = `origem_fault_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(server ?? '');
+    url.pathname = `/${name}`;
+    const handle = await openDatabase({ databaseUrl: url.toString() });
+    try {
+      // Checked out and idle in a transaction, as while a service waits for the object store.
+      const client = await handle.pool?.connect();
+      if (!client) throw new Error('sem pool');
+      await client.query('begin');
+      const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+      await admin.query('select pg_terminate_backend($1)', [rows[0]?.pid]);
+      // Without a listener of its own, the client's 'error' event here would end the test process.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const err = await client.query('select 1').catch((e: unknown) => e);
+      expect(isDatabaseUnavailable(err)).toBe(true);
+      client.release(err as Error);
+      const again = await handle.db.execute(sql`select 1 as one`);
+      expect((again as unknown as { rows: Array<{ one: number }> }).rows[0]?.one).toBe(1);
+    } finally {
+      await handle.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
   });
 });
