@@ -71,6 +71,7 @@ function toRequest(step: Step, options: DriveOptions): AutocannonRequest & { kin
       if (!step.expected.includes(status)) {
         options.recorder.flag({ kind: step.kind, status, body: body.slice(0, 300) });
       }
+      if (status >= 300) step.refused?.(c);
       if (step.read && status < 300) {
         try {
           step.read(c, JSON.parse(body));

@@ -33,8 +33,10 @@ export type Step = {
   idempotent?: boolean;
   /** Statuses that are part of the design (a 422 when another analyst took the certificate first). */
   expected: number[];
-  /** Reads what the next steps need from the answer's JSON. */
+  /** Reads what the next steps need from a 2xx answer's JSON. */
   read?: (c: VuContext, json: unknown) => void;
+  /** What a refusal (any other answer) changes in what the VU holds. */
+  refused?: (c: VuContext) => void;
   /** No Authorization header (the sign-in itself). */
   anonymous?: boolean;
 };
@@ -236,8 +238,8 @@ export function analystJourney(): Journey {
         method: 'GET',
         path: withId('sent', (i) => `${CERT}/send_analyzing/${i}?type_analysis=analise`),
         expected: [200, 422],
-        read: (c, body) => {
-          if ((body as { code?: string }).code) c.ids.sent = undefined;
+        refused: (c) => {
+          c.ids.sent = undefined;
         },
       },
       {
@@ -271,8 +273,7 @@ export function analystJourney(): Journey {
         kind: 'pdf certificate',
         method: 'GET',
         path: withId('sent', (i) => `${CERT}/print?certificateId=${i}&ncmReference=false`),
-        // A reproved one prints too (a draft copy); 422 only if the analyst's answer was a refusal.
-        expected: [200, 422],
+        expected: OK,
       },
       { kind: 'list declarations', method: 'GET', path: () => '/v2/declaration?page=1', expected: OK },
       { kind: 'list exporters', method: 'GET', path: () => '/v1/exporter?page=1', expected: OK },

@@ -129,6 +129,12 @@ async function stage(
       `dos segundos; esperas de lock em média ${machine.lockWaits.toFixed(2)} (máx ${machine.maxLockWaits}); ` +
       `consulta mais longa ${Math.round(machine.longestMs)} ms`,
   );
+  for (const [pair, n] of machine.topBlockers) log(`  espera de lock (${n} amostras): ${pair}`);
+  const cpuSeconds = (machine.apiCpu / 100) * seconds;
+  log(
+    `  CPU da API por resposta: ${((cpuSeconds * 1000) / Math.max(1, totals.requests)).toFixed(1)} ms ` +
+      `(${cpuSeconds.toFixed(0)} s de CPU para ${totals.requests} respostas)`,
+  );
   for (const r of recorder.unexpected.slice(0, 20)) {
     log(`  resposta fora do previsto: ${r.kind} → ${r.status} ${r.body.replace(/\s+/g, ' ').slice(0, 160)}`);
   }

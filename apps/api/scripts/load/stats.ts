@@ -178,6 +178,8 @@ export type Sample = {
  */
 export class Sampler {
   readonly samples: Sample[] = [];
+  /** "waiting statement ⟵ blocking statement": how many samples saw each pair (what the lock waits are). */
+  readonly blockers = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -200,6 +202,22 @@ export class Sampler {
         )
         .then((r) => r.rows)
         .catch(() => []);
+      const blocked = await this.pool
+        .query<{ waiting: string; blocking: string }>(
+          `select left(regexp_replace(w.query, '\\s+', ' ', 'g'), 70) as waiting,
+                  left(regexp_replace(b.query, '\\s+', ' ', 'g'), 70) as blocking
+             from pg_stat_activity w
+             cross join lateral unnest(pg_blocking_pids(w.pid)) as bp(pid)
+             join pg_stat_activity b on b.pid = bp.pid
+            where w.datname = $1 and w.wait_event_type = 'Lock'`,
+          [this.database],
+        )
+        .then((r) => r.rows)
+        .catch(() => []);
+      for (const { waiting, blocking } of blocked) {
+        const pair = `${waiting} ⟵ ${blocking}`;
+        this.blockers.set(pair, (this.blockers.get(pair) ?? 0) + 1);
+      }
       const by = (state: string) => activity.find((r) => r.state === state)?.n ?? 0;
       this.samples.push({
         at: now.at,
@@ -246,6 +264,7 @@ export class Sampler {
       lockWaits: avg((x) => x.lockWaits),
       maxLockWaits: Math.max(0, ...s.map((x) => x.lockWaits)),
       longestMs: Math.max(0, ...s.map((x) => x.longestMs)),
+      topBlockers: [...this.blockers.entries()].sort(([, a], [, b]) => b - a).slice(0, 5),
     };
   }
 }
