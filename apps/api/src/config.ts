@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { PoolSettings } from './db/client';
 
 const blankAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 
@@ -39,6 +40,9 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.preprocess(blankAsUndefined, z.string().optional()),
   S3_FORCE_PATH_STYLE: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
   METRICS_TOKEN: z.preprocess(blankAsUndefined, z.string().min(16).optional()),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   WEB_CONCURRENCY: z.preprocess(blankAsUndefined, z.coerce.number().int().min(1).max(64).default(1)),
   /** 32 bytes in base64 (`openssl rand -base64 32`): seals TOTP seeds and webhook secrets at rest (lib/sealed.ts). */
   SECRETS_KEY: z.preprocess(
@@ -122,6 +126,12 @@ export type Config = {
   metricsToken: string | undefined;
   /** Worker processes (node:cluster); more than one needs DATABASE_URL. */
   webConcurrency: number;
+  /**
+   * PostgreSQL connections per instance (DB_POOL_MAX, 10), the statement timeout (DB_STATEMENT_TIMEOUT_MS, 15 s;
+   * 0: none) and how long a request waits for a free connection (DB_CONNECT_TIMEOUT_MS, 10 s; 0: forever). Past
+   * either limit the request answers 503 in Portuguese instead of hanging.
+   */
+  databasePool: PoolSettings;
 };
 
 // proxy-addr's names for the private ranges, accepted as they are.
@@ -231,5 +241,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: parseStorage(e),
     metricsToken: e.METRICS_TOKEN,
     webConcurrency: e.WEB_CONCURRENCY,
+    databasePool: {
+      max: e.DB_POOL_MAX,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+    },
   };
 }

@@ -19,7 +19,11 @@ if (config.webConcurrency > 1 && cluster.isPrimary) {
 
 /** One instance: migrate and seed (under the start-up lock), build the app, run the jobs, listen. */
 async function startInstance(): Promise<void> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pool: config.databasePool,
+  });
   // With several instances starting together (PostgreSQL), the seed runs under the start-up lock the migrations ran
   // under: one at a time, so the second finds the first's rows.
   const seeded = await database.exclusive(() => seedDatabase(database.db, config));

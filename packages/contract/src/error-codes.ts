@@ -33,6 +33,8 @@ export const ErrorCode = {
    * export may hold is busy; nothing was recorded. The message says which.
    */
   ServiceUnavailable: 'ServiceUnavailable',
+  /** 507: the disk that keeps uploaded files is full; nothing was recorded. */
+  InsufficientStorage: 'InsufficientStorage',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -5,6 +5,8 @@ export const messages = {
   genericErrorShort: 'Não foi possível processar sua solicitação.',
   storageUnavailable:
     'O armazenamento de arquivos está indisponível no momento. Nada foi gravado; tente novamente em alguns minutos.',
+  storageFull:
+    'Não há espaço no servidor para guardar o arquivo. Nada foi gravado; tente novamente mais tarde ou avise o suporte.',
   fixErrors: 'Corrija os erros e tente novamente.',
   validationFailed: 'Os dados enviados são inválidos.',
   unauthenticated: 'Sessão expirada ou inválida. Entre novamente.',

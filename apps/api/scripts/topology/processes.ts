@@ -27,7 +27,15 @@ export async function waitFor(what: string, check: () => Promise<boolean>, timeo
 
 export const answers = (url: string) => async () => (await fetch(url)).status === 200;
 
-/** One API instance (`node --import tsx apps/api/src/server.ts`), its stdout (pino JSON lines) in `logFile`. */
+/** The API from its sources, through tsx: no build needed. */
+export const FROM_SOURCES = ['--import', 'tsx', 'apps/api/src/server.ts'];
+/** The compiled server (`npm run build:api`), as production runs it: what the load harness measures. */
+export const COMPILED = ['apps/api/dist/server.js'];
+
+/**
+ * One API instance (`node --import tsx apps/api/src/server.ts`, or the compiled `args`), its stdout (pino JSON
+ * lines) in `logFile`.
+ */
 export class Instance {
   private child: ChildProcess | undefined;
   private exited: Promise<void> = Promise.resolve();
@@ -39,7 +47,15 @@ export class Instance {
     private readonly env: Record<string, string>,
     readonly logFile: string,
     private readonly root: string,
+    private readonly args: string[] = FROM_SOURCES,
   ) {}
+
+  /** The running process' id (CPU sampling), or undefined when stopped. */
+  get pid(): number | undefined {
+    return this.child && this.child.exitCode === null && this.child.signalCode === null
+      ? this.child.pid
+      : undefined;
+  }
 
   get url() {
     return `http://127.0.0.1:${this.port}`;
@@ -47,7 +63,7 @@ export class Instance {
 
   async start(): Promise<void> {
     const log = createWriteStream(this.logFile, { flags: 'a' });
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    const child = spawn(process.execPath, this.args, {
       cwd: this.root,
       env: { ...process.env, ...this.env, PORT: String(this.port) },
       stdio: ['ignore', 'pipe', 'pipe'],

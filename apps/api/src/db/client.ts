@@ -57,9 +57,18 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /** Sees every statement drizzle sends (the query-plan test and the bench read the lists' real SQL with it). */
 export type QueryLogger = (query: string, params: unknown[]) => void;
 
+/**
+ * The PostgreSQL pool's limits (config.ts: DB_POOL_MAX, DB_STATEMENT_TIMEOUT_MS, DB_CONNECT_TIMEOUT_MS). A statement
+ * running longer than `statementTimeoutMs` is cancelled by the server (57014) and a request waiting longer than
+ * `connectTimeoutMs` for a free connection gives up: both answer 503 (lib/errors.ts) instead of hanging. Unset:
+ * 10 connections and no limits (scripts, tests).
+ */
+export type PoolSettings = { max?: number; statementTimeoutMs?: number; connectTimeoutMs?: number };
+
 /** PostgreSQL when a URL is given, otherwise PGlite in `dataDir` (or in memory for `memory://`). */
 export async function openDatabase(opts: {
   databaseUrl?: string;
+  pool?: PoolSettings;
   dataDir?: string;
   /** A PGlite data directory to start from (`dumpDataDir`), in memory only: tests skip initdb and the migrations. */
   image?: Blob;
@@ -67,16 +76,40 @@ export async function openDatabase(opts: {
 }): Promise<DatabaseHandle> {
   const logger = opts.logQuery ? { logQuery: opts.logQuery } : undefined;
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const limits = opts.pool ?? {};
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: limits.max ?? 10,
+      connectionTimeoutMillis: limits.connectTimeoutMs ?? 0,
+      ...(limits.statementTimeoutMs ? { statement_timeout: limits.statementTimeoutMs } : {}),
+    });
     // An idle connection the server ends (restart, failover, a dropped test database) emits 'error' on the pool;
     // unhandled, it would take the process down. The pool discards that client and opens another on next use.
     pool.on('error', (error) => {
       process.emitWarning(`conexão ociosa com o PostgreSQL encerrada: ${error.message}`);
     });
+    // A connection in use but between two queries (a transaction waiting for the object store, a cursor between
+    // two fetches) has no listener of the pool's: ended by the server (pg_terminate_backend, a restart), its 'error'
+    // event would take the whole process down. The work on it fails with its next query (a 503), the pool drops it.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        process.emitWarning(`conexão em uso com o PostgreSQL encerrada: ${error.message}`);
+      });
+    });
     const db = drizzlePg(pool, { schema, logger }) as unknown as Database;
     const exclusive = <T>(work: () => Promise<T>) => withStartupLock(pool, work);
-    // Several instances starting together: one migrates, the others wait and then find nothing left to do.
-    await exclusive(() => migratePg(drizzlePg(pool), { migrationsFolder }));
+    // Several instances starting together: one migrates, the others wait and then find nothing left to do. The
+    // migrations run on a connection of their own, without the pool's statement timeout (an index on a big table
+    // may take longer than any request should).
+    await exclusive(async () => {
+      const client = new pg.Client({ connectionString: opts.databaseUrl });
+      await client.connect();
+      try {
+        await migratePg(drizzlePg(client), { migrationsFolder });
+      } finally {
+        await client.end();
+      }
+    });
     return { db, driver: 'pg', exclusive, pool, close: () => pool.end() };
   }
   const dataDir = opts.dataDir ?? 'memory://';

@@ -61,12 +61,14 @@ export const isForeignKeyViolation = (err: unknown) => databaseError(err)?.code 
 
 /**
  * True when a query failed because the database could not be reached or served it for now, not because of the
- * query: no connection (refused, reset, timed out), the server shutting down or out of connections (SQLSTATE
- * classes 08 and 57P, and 53300).
+ * query: no connection (refused, reset, timed out), the server shutting down or out of resources (SQLSTATE
+ * classes 08, 57P and 53), the statement timeout or a lock timeout.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
   const code = databaseError(err)?.code;
-  if (code) return code.startsWith('08') || code.startsWith('57P') || code === '53300';
+  // 57014: cancelled, by the statement timeout (db/client.ts) or an operator; 55P03: a lock not granted in time;
+  // class 53: the server out of resources (connections, memory, its own disk).
+  if (code) return /^(08|57P|53)/.test(code) || code === '57014' || code === '55P03';
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const { code: sys, message } = e as { code?: unknown; message?: unknown };
     if (
@@ -82,6 +84,18 @@ export function isDatabaseUnavailable(err: unknown): boolean {
       )
     )
       return true;
+  }
+  return false;
+}
+
+/**
+ * True when a file could not be written because its disk (or the user's quota) is full: the upload answers 507 in
+ * Portuguese and records nothing, rather than a 500.
+ */
+export function isStorageFull(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') return true;
   }
   return false;
 }

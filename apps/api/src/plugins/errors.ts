@@ -3,7 +3,7 @@ import { messages } from '@origem/contract/messages.pt';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type FieldErrors, isDatabaseUnavailable } from '../lib/errors';
+import { AppError, type FieldErrors, isDatabaseUnavailable, isStorageFull } from '../lib/errors';
 
 function fieldName(instancePath: string, context: string | undefined): string {
   const path = instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -58,6 +58,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
           ? 'O arquivo ou conteúdo enviado excede o tamanho permitido.'
           : messages.validationFailed;
       return reply.status(error.statusCode).send({ code: ErrorCode.Validation, message });
+    }
+    if (isStorageFull(error)) {
+      request.log.error({ err: error }, 'file storage full');
+      return reply.status(507).send({ code: ErrorCode.InsufficientStorage, message: messages.storageFull });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

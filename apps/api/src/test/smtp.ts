@@ -5,8 +5,8 @@ export type ReceivedMail = { to: string[]; raw: string };
 
 export type SmtpListener = { url: string; mails: ReceivedMail[]; close: () => Promise<void> };
 
-/** A real SMTP listener on a random loopback port, collecting what it receives. */
-export async function startSmtpListener(): Promise<SmtpListener> {
+/** A real SMTP listener on a loopback port (a free one by default), collecting what it receives. */
+export async function startSmtpListener(port = 0): Promise<SmtpListener> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -24,10 +24,12 @@ export async function startSmtpListener(): Promise<SmtpListener> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  // A client that drops its connection mid-session (a sender killed, a reset) is the client's problem, not ours.
+  server.on('error', () => undefined);
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${address.port}`,
     mails,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
