@@ -296,6 +296,21 @@ async function checkedValues(
   input: CertificateInput,
   dispatcherId: number | null,
 ): Promise<Checked> {
+  const checked = await checkCertificateInput(tx, actor, input, dispatcherId);
+  if ('errors' in checked) throw invalid(checked.errors);
+  return checked;
+}
+
+/**
+ * The save's checks without throwing for the field refusals: the form's save (above) and the batch import
+ * (certificate-imports) run exactly these. An exporter out of scope still throws (403/422), as in a save.
+ */
+export async function checkCertificateInput(
+  tx: Executor,
+  actor: Actor,
+  input: CertificateInput,
+  dispatcherId: number | null,
+): Promise<Checked | { errors: FieldErrors }> {
   const exporter = await resolveExporter(tx, actor, input.exporter_id);
   const errors: FieldErrors = {};
   const add = (field: string, message: string) => {
@@ -362,7 +377,7 @@ async function checkedValues(
       norm_text: declaration.norm_text ?? declaration.norm_name,
     });
   });
-  if (Object.keys(errors).length > 0) throw invalid(errors);
+  if (Object.keys(errors).length > 0) return { errors };
 
   return {
     values: {
@@ -452,26 +467,40 @@ export async function createCertificate(
   uploads: InvoiceFiles,
 ): Promise<Certificate> {
   const id = await new FileChanges(files).run((changes) =>
-    db.transaction(async (tx) => {
-      const { values, items } = await checkedValues(tx, actor, input, dispatcherOf(actor));
-      const created = await q.insertCertificate(tx, {
-        ...values,
-        status: flow.initial,
-        created_by: actor.id,
-      });
-      await q.replaceItems(tx, created, items);
-      await recordCreation(tx, ctx, flow, created);
-      const attached = await attachInvoices(tx, changes, actor, created, uploads);
-      await recordAudit(tx, ctx, {
-        event: 'created',
-        type: q.AUDIT_TYPE,
-        id: created,
-        new: { ...values, status: flow.initial, items, ...attached },
-      });
-      return created;
-    }),
+    db.transaction((tx) =>
+      createDraft(tx, ctx, actor, input, (created) => attachInvoices(tx, changes, actor, created, uploads)),
+    ),
   );
   return getCertificate(db, ctx, actor, id);
+}
+
+/**
+ * A new RASCUNHO in the caller's transaction, after the save's checks: the form's create (with its invoices) and
+ * the batch import (naming the import in the audit row) share it, so scope, checks, history and audit are one.
+ */
+export async function createDraft(
+  tx: Tx,
+  ctx: ServiceContext,
+  actor: Actor,
+  input: CertificateInput,
+  extra: (created: number) => Promise<Record<string, unknown>> = async () => ({}),
+): Promise<number> {
+  const { values, items } = await checkedValues(tx, actor, input, dispatcherOf(actor));
+  const created = await q.insertCertificate(tx, {
+    ...values,
+    status: flow.initial,
+    created_by: actor.id,
+  });
+  await q.replaceItems(tx, created, items);
+  await recordCreation(tx, ctx, flow, created);
+  const attached = await extra(created);
+  await recordAudit(tx, ctx, {
+    event: 'created',
+    type: q.AUDIT_TYPE,
+    id: created,
+    new: { ...values, status: flow.initial, items, ...attached },
+  });
+  return created;
 }
 
 /** The row in the actor's scope, locked, in a state that may still change (RASCUNHO or REPROVADO). */
