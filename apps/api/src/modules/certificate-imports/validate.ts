@@ -318,8 +318,10 @@ export async function checkGroup(
     for (const issue of parsed.error.issues) {
       const column = columnOf(issue.path);
       const line = lineOf(issue.path);
-      // A reference the file's own checks already refused is not refused twice.
+      // A reference the file's own checks already refused is not refused twice, nor one that could not be looked
+      // up for want of an exporter.
       if (column && errors.has(line, column)) continue;
+      if (!exporter && (column === 'representative_cpf' || column === 'importer')) continue;
       errors.add(line, column, issue.message);
     }
   }
