@@ -6,7 +6,7 @@ import type {
   ImportPreview,
   ImportStatus,
 } from '@origem/contract/schemas/certificate-imports';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../../db/client';
 import { certificateImportDrafts, certificateImports, exporters, storedFiles, users } from '../../db/schema';
 import type { Actor } from '../../lib/context';
@@ -160,4 +160,17 @@ export async function actorOfUser(db: Database, userId: number): Promise<Actor |
          where u.id = ${userId} and u.deleted_at is null and u.active`,
   );
   return row ? actorOf(row, 0) : null;
+}
+
+/** Which of these idempotency keys an earlier import already used (read in slices: a file may have thousands). */
+export async function usedKeys(db: Executor, keys: readonly string[]): Promise<Set<string>> {
+  const used = new Set<string>();
+  for (let i = 0; i < keys.length; i += 1000) {
+    const rows = await db
+      .select({ key: certificateImportDrafts.idempotency_key })
+      .from(certificateImportDrafts)
+      .where(inArray(certificateImportDrafts.idempotency_key, keys.slice(i, i + 1000)));
+    for (const row of rows) used.add(row.key);
+  }
+  return used;
 }

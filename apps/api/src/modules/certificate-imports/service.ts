@@ -8,7 +8,6 @@ import {
   type ImportPreview,
   certificateImportMessages as text,
 } from '@origem/contract/schemas/certificate-imports';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { certificateImportDrafts, certificateImports } from '../../db/schema';
 import { FileChanges, type StoredFile } from '../../files/records';
@@ -280,8 +279,15 @@ export async function createImported(db: Database, files: FileStorage, appUrl: s
   let created = 0;
   let already = 0;
   let refused = 0;
+  const keyOf = (group: Group) => groupKey(row.user_id, row.sha256, group.key);
+  const used = await q.usedKeys(db, loaded.groups.map(keyOf));
   for (const group of loaded.groups) {
     await step(group.rows.length);
+    const key = keyOf(group);
+    if (used.has(key)) {
+      already += 1;
+      continue;
+    }
     const checked = await checkGroup(lookups, group, false);
     if (!checked.input) {
       refused += 1;
@@ -290,26 +296,27 @@ export async function createImported(db: Database, files: FileStorage, appUrl: s
     const input = checked.input;
     try {
       await db.transaction(async (tx) => {
+        const certificate = await createDraft(
+          tx,
+          ctx,
+          actor,
+          input,
+          async () => ({ import_id: id }),
+          lookups.freshCitations,
+        );
+        // The key is taken with the certificate: another run that took it first rolls this one back.
         const [draft] = await tx
           .insert(certificateImportDrafts)
-          .values({
-            import_id: id,
-            group_key: group.key,
-            idempotency_key: groupKey(row.user_id, row.sha256, group.key),
-          })
+          .values({ import_id: id, group_key: group.key, idempotency_key: key, certificate_id: certificate })
           .onConflictDoNothing()
           .returning({ id: certificateImportDrafts.id });
-        if (!draft) {
-          already += 1;
-          return;
-        }
-        const certificate = await createDraft(tx, ctx, actor, input, async () => ({ import_id: id }));
-        await tx.update(certificateImportDrafts).set({ certificate_id: certificate }).where(eqId(draft.id));
-        created += 1;
+        if (!draft) throw new AlreadyImported();
       });
+      created += 1;
     } catch (err) {
-      if (!(err instanceof AppError) || err.status >= 500) throw err;
-      refused += 1;
+      if (err instanceof AlreadyImported) already += 1;
+      else if (err instanceof AppError && err.status < 500) refused += 1;
+      else throw err;
     }
   }
   const skipped = already + refused;
@@ -323,7 +330,8 @@ export async function createImported(db: Database, files: FileStorage, appUrl: s
   });
 }
 
-const eqId = (draftId: number) => eq(certificateImportDrafts.id, draftId);
+/** Rolls back a certificate whose group another run imported meanwhile. */
+class AlreadyImported extends Error {}
 
 /** The two jobs, registered with the worker (jobs/index.ts). */
 export function importJobHandlers(files: FileStorage, appUrl: string): Record<string, JobHandler> {

@@ -19,7 +19,7 @@ import {
 } from '../../db/schema';
 import type { Actor } from '../../lib/context';
 import { AppError, type FieldErrors } from '../../lib/errors';
-import { checkCertificateInput } from '../certificates/service';
+import { type CheckMemo, checkCertificateInput } from '../certificates/service';
 import type { ImportRow } from './read-file';
 
 /**
@@ -93,6 +93,27 @@ export class ImportLookups {
   private readonly exporterNames = new Map<number, string>();
   private readonly representatives = new Map<string, number | null>();
   private readonly importers = new Map<string, Importer | null>();
+  private readonly answers = new Map<string, Promise<unknown>>();
+
+  /**
+   * The save's checks remembered for this import: its certificates mostly share exporter, deal, importer and
+   * declarations, so each reference is looked up once per import rather than once per certificate.
+   */
+  readonly memo: CheckMemo = <T>(key: string, load: () => Promise<T>) => {
+    let answer = this.answers.get(key) as Promise<T> | undefined;
+    if (!answer) {
+      answer = load();
+      this.answers.set(key, answer);
+    }
+    return answer;
+  };
+
+  /**
+   * For the creation, inside each certificate's transaction: the declarations are read afresh (one may have been
+   * revoked or expired since the validation); the stable references come from the memo.
+   */
+  readonly freshCitations: CheckMemo = (key, load) =>
+    key.startsWith('citable:') ? load() : this.memo(key, load);
 
   constructor(
     readonly db: Executor,
@@ -370,7 +391,7 @@ async function serverErrors(
   const { actor } = lookups;
   const dispatcherId = actor.roleType === 'despachante' ? actor.dispatcherId : null;
   try {
-    const checked = await checkCertificateInput(lookups.db, actor, input, dispatcherId);
+    const checked = await checkCertificateInput(lookups.db, actor, input, dispatcherId, lookups.memo);
     if ('errors' in checked) return checked;
     return { ncms: checked.items.map((item) => item.ncm) };
   } catch (err) {

@@ -295,11 +295,19 @@ async function checkedValues(
   actor: Actor,
   input: CertificateInput,
   dispatcherId: number | null,
+  memo?: CheckMemo,
 ): Promise<Checked> {
-  const checked = await checkCertificateInput(tx, actor, input, dispatcherId);
+  const checked = await checkCertificateInput(tx, actor, input, dispatcherId, memo);
   if ('errors' in checked) throw invalid(checked.errors);
   return checked;
 }
+
+/**
+ * Remembers a check's answer by key, for a caller checking many certificates against the same references (the
+ * batch import: one exporter, deal and importer for hundreds of certificates). A form's save passes none.
+ */
+export type CheckMemo = <T>(key: string, load: () => Promise<T>) => Promise<T>;
+const noMemo: CheckMemo = (_key, load) => load();
 
 /**
  * The save's checks without throwing for the field refusals: the form's save (above) and the batch import
@@ -310,46 +318,69 @@ export async function checkCertificateInput(
   actor: Actor,
   input: CertificateInput,
   dispatcherId: number | null,
+  memo: CheckMemo = noMemo,
 ): Promise<Checked | { errors: FieldErrors }> {
-  const exporter = await resolveExporter(tx, actor, input.exporter_id);
+  const exporter = await memo(`exporter:${input.exporter_id}`, () =>
+    resolveExporter(tx, actor, input.exporter_id),
+  );
   const errors: FieldErrors = {};
   const add = (field: string, message: string) => {
     errors[field] = [...(errors[field] ?? []), message];
   };
-  const deal = await checkRepresentativeAndDeal(tx, exporter.id, input, add, text);
+  const head = await memo(
+    `deal:${exporter.id}:${input.legal_representative_id}:${input.deal_id}`,
+    async () => {
+      const refusals: [string, string][] = [];
+      const deal = await checkRepresentativeAndDeal(
+        tx,
+        exporter.id,
+        input,
+        (field, message) => refusals.push([field, message]),
+        text,
+      );
+      return { deal, refusals };
+    },
+  );
+  for (const [field, message] of head.refusals) add(field, message);
+  const deal = head.deal;
   const companyChecks: [keyof CertificateInput, number | null, 1 | 2 | 3, string][] = [
     ['company_importer_id', input.company_importer_id, 1, 'importador'],
     ['company_manufacturer_id', input.company_manufacturer_id, 2, 'fabricante'],
     ['company_intervenor_id', input.company_intervenor_id, 3, 'interveniente'],
   ];
   for (const [field, id, type, what] of companyChecks) {
-    if (id && !(await q.companyOf(tx, exporter.id, dispatcherId, id, type)))
+    if (
+      id &&
+      !(await memo(`company:${exporter.id}:${dispatcherId}:${id}:${type}`, () =>
+        q.companyOf(tx, exporter.id, dispatcherId, id, type),
+      ))
+    )
       add(field, text.companyNotOfType(what));
   }
   for (const [field, table] of LOOKUP_FIELDS) {
     const id = input[field];
-    if (id && !(await existingIds(tx, table, table.id, [id])).has(id))
+    if (id && !(await memo(`${field}:${id}`, () => existingIds(tx, table, table.id, [id]))).has(id))
       add(field, messages.field.invalidOption);
   }
   const unitIds = [
     ...UNIT_FIELDS.map((f) => input[f]),
     ...input.items.map((item) => item.measurement_unit_id),
   ].filter((id): id is number => Boolean(id));
-  const units = await existingIds(tx, measurementUnits, measurementUnits.id, unitIds);
+  const units = await memo(`units:${[...new Set(unitIds)].sort()}`, () =>
+    existingIds(tx, measurementUnits, measurementUnits.id, unitIds),
+  );
   for (const field of UNIT_FIELDS) {
     const id = input[field];
     if (id && !units.has(id)) add(field, messages.field.invalidOption);
   }
-  const age = await q.invoiceAge(tx, input.invoice_date as string);
+  const age = await memo(`age:${input.invoice_date}`, () => q.invoiceAge(tx, input.invoice_date as string));
   if (age < 0) add('invoice_date', text.invoiceInFuture);
   else if (age > INVOICE_MAX_AGE_DAYS) add('invoice_date', text.invoiceTooOld);
 
+  const declarationIds = input.items.map((item) => item.declaration_id);
   const cited = deal
-    ? await citableAmong(
-        tx,
-        exporter.id,
-        deal.id,
-        input.items.map((item) => item.declaration_id),
+    ? await memo(`citable:${exporter.id}:${deal.id}:${[...new Set(declarationIds)].sort()}`, () =>
+        citableAmong(tx, exporter.id, deal.id, declarationIds),
       )
     : new Map();
   const items: q.ItemValues[] = [];
@@ -484,14 +515,15 @@ export async function createDraft(
   actor: Actor,
   input: CertificateInput,
   extra: (created: number) => Promise<Record<string, unknown>> = async () => ({}),
+  memo?: CheckMemo,
 ): Promise<number> {
-  const { values, items } = await checkedValues(tx, actor, input, dispatcherOf(actor));
+  const { values, items } = await checkedValues(tx, actor, input, dispatcherOf(actor), memo);
   const created = await q.insertCertificate(tx, {
     ...values,
     status: flow.initial,
     created_by: actor.id,
   });
-  await q.replaceItems(tx, created, items);
+  await q.insertItems(tx, created, items);
   await recordCreation(tx, ctx, flow, created);
   const attached = await extra(created);
   await recordAudit(tx, ctx, {
