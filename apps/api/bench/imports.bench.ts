@@ -7,8 +7,14 @@
 //   BENCH_GROUP   items per certificate, default 5
 //   BENCH_FORMAT  xlsx (default) or csv
 import type { CertificateImportDetail } from '@origem/contract/schemas/certificate-imports';
+import {
+  brDate,
+  csvOf,
+  demoIdentifiers,
+  type ImportLine,
+  xlsxOf,
+} from '../src/modules/certificate-imports/test-support';
 import { approvedDeclaration, certificateRefs } from '../src/modules/certificates/test-support';
-import { brDate, csvOf, demoIdentifiers, type ImportLine, xlsxOf } from '../src/modules/certificate-imports/test-support';
 import { createTestApp } from '../src/test/app';
 import { multipart } from '../src/test/multipart';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, paginated } from '../paging';
+import { optionalId, pageQuery, paginated } from '../paging';
 
 /**
  * Batch import of certificate drafts (issue 25): a spreadsheet (XLSX) or CSV with one row per item, rows grouped
@@ -95,6 +95,8 @@ export const certificateImportSchema = z.object({
   message: z.string().nullable(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
+  /** The drafts it created (certificate ids), for the history's links. */
+  drafts: z.array(z.number()),
 });
 export type CertificateImport = z.infer<typeof certificateImportSchema>;
 
@@ -108,6 +110,10 @@ export type CertificateImportDetail = z.infer<typeof certificateImportDetailSche
 
 export const certificateImportPageSchema = paginated(certificateImportSchema);
 export const certificateImportListQuery = pageQuery;
+/** The screen's address: the history's page and the import shown (`importacao`). */
+export const certificateImportScreenSearch = pageQuery.extend({ importacao: optionalId });
+/** The screen, reached from the menu and from the certificates list. */
+export const CERTIFICATE_IMPORT_PATH = '/certificados/importar';
 
 export const confirmImportSchema = z.object({
   /** "importar só as linhas válidas": the certificates without errors are created, the others left out. */

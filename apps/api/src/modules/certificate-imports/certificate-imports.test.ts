@@ -85,7 +85,7 @@ describe('template', () => {
     const excel = (await import('exceljs')).default;
     const book = new excel.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const header = (book.getWorksheet('Itens')?.getRow(1).values as string[]).slice(1);
+    const header = ((book.getWorksheet('Itens')?.getRow(1).values ?? []) as string[]).slice(1);
     expect(header.slice(0, 3)).toEqual(['Certificado', 'CNPJ do exportador', 'Acordo']);
     const codes: string[] = [];
     book.getWorksheet('Códigos')?.eachRow((row) => codes.push(...(row.values as string[]).map(String)));

@@ -48,7 +48,7 @@ const selectImports = (db: Executor) =>
 
 type Listed = Awaited<ReturnType<ReturnType<typeof selectImports>['execute']>>[number];
 
-function view(row: Listed): CertificateImport {
+function view(row: Listed, drafts: number[] = []): CertificateImport {
   return {
     id: row.id,
     status: row.status as ImportStatus,
@@ -68,7 +68,24 @@ function view(row: Listed): CertificateImport {
     message: row.message,
     created_at: row.created_at.toISOString(),
     finished_at: row.finished_at ? row.finished_at.toISOString() : null,
+    drafts,
   };
+}
+
+/** The drafts of these imports, by import (one query for a page). */
+async function draftsOf(db: Executor, ids: readonly number[]): Promise<Map<number, number[]>> {
+  const byImport = new Map<number, number[]>();
+  if (ids.length === 0) return byImport;
+  const rows = await db
+    .select({ import_id: certificateImportDrafts.import_id, id: certificateImportDrafts.certificate_id })
+    .from(certificateImportDrafts)
+    .where(inArray(certificateImportDrafts.import_id, [...ids]))
+    .orderBy(certificateImportDrafts.import_id, certificateImportDrafts.id);
+  for (const row of rows) {
+    if (row.id === null) continue;
+    byImport.set(row.import_id, [...(byImport.get(row.import_id) ?? []), row.id]);
+  }
+  return byImport;
 }
 
 /** The user's imports, newest first (index certificate_imports_user_idx). */
@@ -81,7 +98,11 @@ export async function pageImports(db: Executor, actor: Actor, query: PageQuery) 
     ids: (filter) =>
       db.select({ id: certificateImports.id }).from(certificateImports).where(filter).$dynamic(),
   });
-  return mapPage(page, view);
+  const drafts = await draftsOf(
+    db,
+    page.data.map((row) => row.id),
+  );
+  return mapPage(page, (row) => view(row, drafts.get(row.id)));
 }
 
 /** One import of the user, with its report and the drafts it created; null when not theirs. */
@@ -107,7 +128,10 @@ export async function findImportDetail(
     .where(eq(certificateImportDrafts.import_id, id))
     .orderBy(certificateImportDrafts.id);
   return {
-    ...view(row),
+    ...view(
+      row,
+      created.flatMap((c) => (c.certificate_id ? [c.certificate_id] : [])),
+    ),
     errors: (report?.errors ?? []) as ImportError[],
     preview: (report?.preview ?? []) as ImportPreview[],
     created: created.flatMap((c) =>
