@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { IMPORT_COLUMNS, type ImportColumnKey } from '../packages/contract/src/schemas/certificate-imports';
+import { violations } from './axe';
 import { downloadBy, expect, test } from './fixtures';
 
 /**
@@ -89,6 +90,8 @@ test('an exporter imports a 200-row spreadsheet: error report, only the valid ro
   await errors.locator('.ant-pagination-item-2').click();
   await expect(errors.getByRole('row', { name: /^192 Acordo Acordo "XYZ-99" não existe/ })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Importar \d+ certificado/ })).toHaveCount(0);
+  // The report as a person reads it: no accessibility violation.
+  expect(await violations(page, 'relatório de importação')).toEqual([]);
 
   await page.getByRole('button', { name: 'Importar só as linhas válidas' }).click();
   await expect(page.getByRole('heading', { name: 'Rascunhos criados (60)' })).toBeVisible({

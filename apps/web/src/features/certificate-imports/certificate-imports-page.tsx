@@ -115,7 +115,7 @@ export function CertificateImportsPage() {
       </Card>
       {current ? <CurrentImport id={current} /> : null}
       <section aria-label="Histórico de importações">
-        <Typography.Title level={3}>Histórico de importações</Typography.Title>
+        <Typography.Title level={2}>Histórico de importações</Typography.Title>
         <ImportHistory list={list} onOpen={open} />
       </section>
     </ListPage>

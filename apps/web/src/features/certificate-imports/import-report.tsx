@@ -114,7 +114,7 @@ export function ImportReport({ item }: { item: CertificateImportDetail }) {
         <ConfirmButtons item={item} />
         {item.errors.length > 0 ? (
           <section aria-label="Erros encontrados">
-            <Typography.Title level={4}>Erros encontrados</Typography.Title>
+            <Typography.Title level={2}>Erros encontrados</Typography.Title>
             <Table<ImportError>
               size="small"
               columns={errorColumns}
@@ -126,7 +126,7 @@ export function ImportReport({ item }: { item: CertificateImportDetail }) {
         ) : null}
         {item.preview.length > 0 && item.status !== 'IMPORTADO' ? (
           <section aria-label="Certificados que serão criados">
-            <Typography.Title level={4}>Certificados que serão criados</Typography.Title>
+            <Typography.Title level={2}>Certificados que serão criados</Typography.Title>
             <Table<ImportPreview>
               size="small"
               columns={previewColumns}
@@ -139,7 +139,7 @@ export function ImportReport({ item }: { item: CertificateImportDetail }) {
         ) : null}
         {item.status === 'IMPORTADO' ? (
           <section aria-label="Rascunhos criados">
-            <Typography.Title level={4}>Rascunhos criados ({item.created_count})</Typography.Title>
+            <Typography.Title level={2}>Rascunhos criados ({item.created_count})</Typography.Title>
             <DraftLinks created={item.created} />
           </section>
         ) : null}
