@@ -45,7 +45,7 @@ export const IMPORT_COLUMN_HEADER = Object.fromEntries(
 
 /** The largest file and the most rows one import takes. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
-export const IMPORT_MAX_ROWS = 20_000;
+export const IMPORT_MAX_ROWS = 10_000;
 /** Errors kept in the report (the count says how many there were). */
 export const IMPORT_MAX_REPORTED_ERRORS = 2_000;
 
