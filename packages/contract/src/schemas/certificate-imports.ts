@@ -127,6 +127,8 @@ export const certificateImportMessages = {
   fileRequired: 'Envie a planilha (XLSX) ou o CSV no campo "file".',
   notReadable:
     'Não foi possível ler o arquivo: ele parece corrompido ou incompleto. Baixe o modelo, preencha e envie de novo.',
+  notUtf8:
+    'O CSV não está em UTF-8. No Excel, salve como "CSV UTF-8 (delimitado por vírgulas)" e envie de novo.',
   wrongKind: 'Tipo de arquivo não aceito. Envie uma planilha XLSX ou um CSV separado por ";".',
   empty: 'O arquivo não tem nenhuma linha de item abaixo do cabeçalho.',
   tooManyRows: (max: number) => `O arquivo tem linhas demais: importe no máximo ${max} linhas por vez.`,

@@ -274,6 +274,15 @@ describe('unreadable files get a Portuguese 422, never a 500', () => {
     expect(headerOnly.statusCode).toBe(422);
     expect(headerOnly.json<{ message: string }>().message).toBe(text.empty);
 
+    // Excel's plain "CSV" is Windows-1252: "é" is one byte that is not UTF-8.
+    const windows1252 = Buffer.from(
+      csvOf([line('L1', { description: 'Café' })], false).toString('utf8'),
+      'latin1',
+    );
+    const notUtf8 = await upload(tok.exportador, windows1252, 'x.csv');
+    expect(notUtf8.statusCode).toBe(422);
+    expect(notUtf8.json<{ message: string }>().message).toBe(text.notUtf8);
+
     const pdf = await upload(tok.exportador, Buffer.from('%PDF-1.4\n%%EOF\n'), 'x.pdf');
     expect(pdf.statusCode).toBe(422);
   });

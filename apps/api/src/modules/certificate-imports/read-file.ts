@@ -190,11 +190,18 @@ async function* csvRecords(source: Readable): AsyncGenerator<RawRecord> {
       }
     }
   };
+  const decode = (chunk?: Buffer) => {
+    try {
+      return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
+    } catch {
+      throw new ImportFileError(text.notUtf8);
+    }
+  };
   for await (const chunk of source) {
-    feed(decoder.decode(chunk as Buffer, { stream: true }));
+    feed(decode(chunk as Buffer));
     yield* out.splice(0);
   }
-  feed(decoder.decode());
+  feed(decode());
   if (quoted) throw new ImportFileError(text.notReadable);
   if (field !== '' || cells.length > 0) endRecord();
   yield* out.splice(0);
