@@ -15,23 +15,38 @@ export const MENUS: Record<string, { sees: string[]; hidden: string[] }> = {
     hidden: ['Webhooks'],
   },
   analista: {
-    sees: ['Regras de origem', 'Pré-cadastros', 'Usuários', 'Auditoria', 'Exportadores', 'Webhooks'],
+    sees: [
+      'Regras de origem',
+      'Pré-cadastros',
+      'Usuários',
+      'Auditoria',
+      'Exportadores',
+      'Webhooks',
+      'Importar certificados',
+    ],
     hidden: ['Perfis', 'Tarefas em segundo plano', 'Tokens de API dos usuários'],
   },
   associacao: {
     sees: ['Usuários', 'Auditoria', 'Pré-cadastros', 'Empresas', 'Webhooks'],
-    hidden: ['Perfis', 'Regras de origem'],
+    hidden: ['Perfis', 'Regras de origem', 'Importar certificados'],
   },
   federacao: {
     sees: ['Usuários', 'Auditoria', 'Associações comerciais'],
-    hidden: ['Perfis', 'Regras de origem', 'Webhooks'],
+    hidden: ['Perfis', 'Regras de origem', 'Webhooks', 'Importar certificados'],
   },
   confederacao: {
     sees: ['Auditoria', 'Confederações', 'Federações'],
     hidden: ['Perfis', 'Regras de origem', 'Webhooks'],
   },
   exportador: {
-    sees: ['Empresas', 'Responsáveis legais', 'Exportadores', 'Vínculos do exportador', 'Webhooks'],
+    sees: [
+      'Empresas',
+      'Responsáveis legais',
+      'Exportadores',
+      'Vínculos do exportador',
+      'Webhooks',
+      'Importar certificados',
+    ],
     hidden: [
       'Usuários',
       'Perfis',
@@ -43,7 +58,14 @@ export const MENUS: Record<string, { sees: string[]; hidden: string[] }> = {
     ],
   },
   despachante: {
-    sees: ['Empresas', 'Exportadores', 'Despachantes', 'Vínculos do despachante', 'Webhooks'],
+    sees: [
+      'Empresas',
+      'Exportadores',
+      'Despachantes',
+      'Vínculos do despachante',
+      'Webhooks',
+      'Importar certificados',
+    ],
     hidden: [
       'Usuários',
       'Auditoria',
@@ -55,6 +77,13 @@ export const MENUS: Record<string, { sees: string[]; hidden: string[] }> = {
   },
   fabricante: {
     sees: ['Empresas', 'Acordos'],
-    hidden: ['Usuários', 'Auditoria', 'Regras de origem', 'Exportadores', 'Webhooks'],
+    hidden: [
+      'Usuários',
+      'Auditoria',
+      'Regras de origem',
+      'Exportadores',
+      'Webhooks',
+      'Importar certificados',
+    ],
   },
 };

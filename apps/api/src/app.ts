@@ -26,6 +26,7 @@ import { apiTokenRoutes } from './modules/api-tokens/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { mfaRoutes } from './modules/auth/mfa-routes';
 import { authRoutes } from './modules/auth/routes';
+import { certificateImportRoutes } from './modules/certificate-imports/routes';
 import { certificateRoutes } from './modules/certificates/routes';
 import { companyRoutes } from './modules/companies/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
@@ -159,6 +160,7 @@ export async function buildApp({ config, db, logger, logStream, pool }: AppDeps)
   await app.register(declarationRoutes);
   await app.register(declarationLinkRoutes);
   await app.register(certificateRoutes);
+  await app.register(certificateImportRoutes);
   await app.register(signerRoutes);
   await app.register(jobRoutes);
   await app.register(reportRoutes);

@@ -94,6 +94,7 @@ export const PERMISSIONS = {
   'declaration.analyse': { group: 'declaration', label: 'Analisar declarações' },
   'certificate.view': { group: 'certificate', label: 'Ver certificados' },
   'certificate.create': { group: 'certificate', label: 'Criar e enviar certificados' },
+  'certificate.import': { group: 'certificate', label: 'Importar rascunhos de certificados (planilha)' },
   'certificate.analyse': { group: 'certificate', label: 'Analisar certificados' },
   'certificate.sign_entity': { group: 'certificate', label: 'Assinar certificados pela entidade' },
   'link.view': { group: 'link', label: 'Ver vínculos' },
@@ -150,7 +151,7 @@ const ENTITY_STAFF: Permission[] = [
 export const DEFAULT_ROLE_PERMISSIONS: Record<RoleSlug, Permission[]> = {
   admin: [...PERMISSION_NAMES],
   // SPEC §6: /regras-origem is only for admin and analista.
-  analista: [...ENTITY_STAFF, 'origin_rule.view', 'origin_rule.manage'],
+  analista: [...ENTITY_STAFF, 'origin_rule.view', 'origin_rule.manage', 'certificate.import'],
   associacao: [...ENTITY_STAFF, 'user.manage'],
   // DOMAIN.md §2: read and reports only (no user management).
   federacao: [...READ_ALL],
@@ -167,6 +168,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleSlug, Permission[]> = {
     'declaration.create',
     'certificate.view',
     'certificate.create',
+    'certificate.import',
     'link.view',
     'link.request',
     'declaration_link.view',
@@ -184,6 +186,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleSlug, Permission[]> = {
     'declaration.view',
     'certificate.view',
     'certificate.create',
+    'certificate.import',
     'link.view',
     'link.request',
     'report.billing',

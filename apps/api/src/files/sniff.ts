@@ -2,7 +2,7 @@
  * What an upload really is, decided from its bytes, never from its name or the browser's content type. `xml` is
  * only ever a file the server made (a signed declaration): no upload policy accepts it and the sniffer never says it.
  */
-export type FileKind = 'png' | 'jpeg' | 'svg' | 'pdf' | 'csv' | 'xml';
+export type FileKind = 'png' | 'jpeg' | 'svg' | 'pdf' | 'csv' | 'xml' | 'xlsx';
 
 export const MIME: Record<FileKind, string> = {
   png: 'image/png',
@@ -11,6 +11,7 @@ export const MIME: Record<FileKind, string> = {
   pdf: 'application/pdf',
   csv: 'text/csv',
   xml: 'application/xml',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
 export const KIND_LABEL: Record<FileKind, string> = {
@@ -20,6 +21,7 @@ export const KIND_LABEL: Record<FileKind, string> = {
   pdf: 'PDF',
   csv: 'CSV',
   xml: 'XML',
+  xlsx: 'XLSX',
 };
 
 const startsWith = (head: Buffer, bytes: number[]) => bytes.every((b, i) => head[i] === b);
@@ -36,6 +38,8 @@ export function sniffKind(head: Buffer): FileKind | null {
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith(head, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  // A zip (an Office Open XML workbook is one): only the spreadsheet import accepts it, and reads it as a workbook.
+  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return 'xlsx';
   if (!isText(head)) return null;
   const text = head
     .toString('utf8')

@@ -5,6 +5,7 @@ import type { FileStorage } from '../files/storage';
 import { removeTempLeftovers, sweepOrphanFiles } from '../files/sweep';
 import { mailDeliveryHandler } from '../mail/delivery';
 import { MAIL_JOB } from '../mail/outbox';
+import { importJobHandlers } from '../modules/certificate-imports/service';
 import { DECLARATION_EXPIRY_JOB, declarationExpiryHandler } from '../modules/declarations/expiry';
 import { webhookDeliveryHandler } from '../modules/webhooks/delivery';
 import { WEBHOOK_JOB } from '../modules/webhooks/events';
@@ -44,6 +45,7 @@ export function createJobRunner(
       },
       [DECLARATION_EXPIRY_JOB]: declarationExpiryHandler,
       [WEBHOOK_JOB]: webhookDeliveryHandler(config),
+      ...importJobHandlers(files, config.appUrl),
       ...extra.handlers,
     },
     [

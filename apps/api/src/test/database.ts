@@ -18,7 +18,11 @@ import {
 export async function openTestDatabase(opts: { logQuery?: QueryLogger } = {}): Promise<DatabaseHandle> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return openDatabase({ dataDir: 'memory://', image: await pgliteImage(), ...opts });
-  const name = `origem_test_${randomBytes(6).toString('hex')}`;
+  // TEST_DATABASE_PREFIX: a bench or a helper sharing the server names its own throwaway databases.
+  const prefix = /^[a-z][a-z0-9_]{0,30}$/.test(process.env.TEST_DATABASE_PREFIX ?? '')
+    ? process.env.TEST_DATABASE_PREFIX
+    : 'origem_test';
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);

@@ -84,6 +84,8 @@ const OWN_ROUTES = [
   '/verificar/$code',
   // Issue 14: COD inspection in the back office and, for a visitor with only the XML, on the public side.
   '/certificados/inspecionar-cod',
+  // Issue 25: batch import of certificate drafts.
+  '/certificados/importar',
   '/verificar-cod',
   // Issue 25: personal API tokens, and the administrator's list of all of them.
   '/minha-conta/tokens',

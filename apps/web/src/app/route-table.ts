@@ -93,6 +93,10 @@ const ROUTE_LIST = [
     permission: 'certificate.view',
     parent: '/certificado',
   }),
+  screen('/certificados/importar', 'Importar certificados', {
+    menu: 'certificados',
+    permission: 'certificate.import',
+  }),
   screen('/certificados/inspecionar-cod', 'Inspecionar COD', {
     menu: 'certificados',
     permission: 'certificate.view',

@@ -1,5 +1,6 @@
 import type { adminApiTokenListQuery } from '@origem/contract/schemas/api-tokens';
 import type { auditListQuery } from '@origem/contract/schemas/audit';
+import type { certificateImportScreenSearch } from '@origem/contract/schemas/certificate-imports';
 import type { certificateListQuery } from '@origem/contract/schemas/certificates';
 import type { companySearchQuery } from '@origem/contract/schemas/companies';
 import type { originRuleListQuery } from '@origem/contract/schemas/deals';
@@ -296,6 +297,12 @@ export const SCREENS = {
   '/verificar/$code': screen(
     () => import('../features/certificates/verification-page'),
     'CertificateVerificationPage',
+  ),
+  // Issue 25 (batch import of certificate drafts).
+  '/certificados/importar': screen(
+    () => import('../features/certificate-imports/certificate-imports-page'),
+    'CertificateImportsPage',
+    searchOf<typeof certificateImportScreenSearch>(),
   ),
   // Issue 14 (COD inspection).
   '/certificados/inspecionar-cod': screen(

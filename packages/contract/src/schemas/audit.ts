@@ -80,6 +80,7 @@ export const AUDITABLE_TYPE_LABELS: Record<string, string> = {
   pre_registration: 'Pré-cadastro',
   declaration: 'Declaração de origem',
   certificate: 'Certificado de origem',
+  certificate_import: 'Importação de certificados',
   declaration_link: 'Vínculo de declaração',
   dispatcher_exporter_link: 'Vínculo despachante-exportador',
   role: 'Perfil',

@@ -20,6 +20,8 @@ export const JOB_KINDS: Record<string, string> = {
   declaration_expiry: 'Vencimento de declarações',
   document: 'Geração de documento',
   webhook_delivery: 'Entrega de webhook',
+  certificate_import_validate: 'Validação de importação de certificados',
+  certificate_import_create: 'Criação de rascunhos importados',
 };
 
 export const jobListQuery = pageQuery.extend({

@@ -1,5 +1,6 @@
 export * from './api-tokens';
 export * from './audit';
+export * from './certificate-imports';
 export * from './certificates';
 export * from './dashboard';
 export * from './deals';

@@ -506,6 +506,11 @@ export async function updateCertificate(
 
 export async function replaceItems(db: Executor, id: number, items: readonly ItemValues[]) {
   await db.delete(certificateItems).where(eq(certificateItems.certificate_id, id));
+  await insertItems(db, id, items);
+}
+
+/** The items of a certificate that has none yet (a new one). */
+export async function insertItems(db: Executor, id: number, items: readonly ItemValues[]) {
   if (items.length === 0) return;
   await db
     .insert(certificateItems)

@@ -295,46 +295,92 @@ async function checkedValues(
   actor: Actor,
   input: CertificateInput,
   dispatcherId: number | null,
+  memo?: CheckMemo,
 ): Promise<Checked> {
-  const exporter = await resolveExporter(tx, actor, input.exporter_id);
+  const checked = await checkCertificateInput(tx, actor, input, dispatcherId, memo);
+  if ('errors' in checked) throw invalid(checked.errors);
+  return checked;
+}
+
+/**
+ * Remembers a check's answer by key, for a caller checking many certificates against the same references (the
+ * batch import: one exporter, deal and importer for hundreds of certificates). A form's save passes none.
+ */
+export type CheckMemo = <T>(key: string, load: () => Promise<T>) => Promise<T>;
+const noMemo: CheckMemo = (_key, load) => load();
+
+/**
+ * The save's checks without throwing for the field refusals: the form's save (above) and the batch import
+ * (certificate-imports) run exactly these. An exporter out of scope still throws (403/422), as in a save.
+ */
+export async function checkCertificateInput(
+  tx: Executor,
+  actor: Actor,
+  input: CertificateInput,
+  dispatcherId: number | null,
+  memo: CheckMemo = noMemo,
+): Promise<Checked | { errors: FieldErrors }> {
+  const exporter = await memo(`exporter:${input.exporter_id}`, () =>
+    resolveExporter(tx, actor, input.exporter_id),
+  );
   const errors: FieldErrors = {};
   const add = (field: string, message: string) => {
     errors[field] = [...(errors[field] ?? []), message];
   };
-  const deal = await checkRepresentativeAndDeal(tx, exporter.id, input, add, text);
+  const head = await memo(
+    `deal:${exporter.id}:${input.legal_representative_id}:${input.deal_id}`,
+    async () => {
+      const refusals: [string, string][] = [];
+      const deal = await checkRepresentativeAndDeal(
+        tx,
+        exporter.id,
+        input,
+        (field, message) => refusals.push([field, message]),
+        text,
+      );
+      return { deal, refusals };
+    },
+  );
+  for (const [field, message] of head.refusals) add(field, message);
+  const deal = head.deal;
   const companyChecks: [keyof CertificateInput, number | null, 1 | 2 | 3, string][] = [
     ['company_importer_id', input.company_importer_id, 1, 'importador'],
     ['company_manufacturer_id', input.company_manufacturer_id, 2, 'fabricante'],
     ['company_intervenor_id', input.company_intervenor_id, 3, 'interveniente'],
   ];
   for (const [field, id, type, what] of companyChecks) {
-    if (id && !(await q.companyOf(tx, exporter.id, dispatcherId, id, type)))
+    if (
+      id &&
+      !(await memo(`company:${exporter.id}:${dispatcherId}:${id}:${type}`, () =>
+        q.companyOf(tx, exporter.id, dispatcherId, id, type),
+      ))
+    )
       add(field, text.companyNotOfType(what));
   }
   for (const [field, table] of LOOKUP_FIELDS) {
     const id = input[field];
-    if (id && !(await existingIds(tx, table, table.id, [id])).has(id))
+    if (id && !(await memo(`${field}:${id}`, () => existingIds(tx, table, table.id, [id]))).has(id))
       add(field, messages.field.invalidOption);
   }
   const unitIds = [
     ...UNIT_FIELDS.map((f) => input[f]),
     ...input.items.map((item) => item.measurement_unit_id),
   ].filter((id): id is number => Boolean(id));
-  const units = await existingIds(tx, measurementUnits, measurementUnits.id, unitIds);
+  const units = await memo(`units:${[...new Set(unitIds)].sort()}`, () =>
+    existingIds(tx, measurementUnits, measurementUnits.id, unitIds),
+  );
   for (const field of UNIT_FIELDS) {
     const id = input[field];
     if (id && !units.has(id)) add(field, messages.field.invalidOption);
   }
-  const age = await q.invoiceAge(tx, input.invoice_date as string);
+  const age = await memo(`age:${input.invoice_date}`, () => q.invoiceAge(tx, input.invoice_date as string));
   if (age < 0) add('invoice_date', text.invoiceInFuture);
   else if (age > INVOICE_MAX_AGE_DAYS) add('invoice_date', text.invoiceTooOld);
 
+  const declarationIds = input.items.map((item) => item.declaration_id);
   const cited = deal
-    ? await citableAmong(
-        tx,
-        exporter.id,
-        deal.id,
-        input.items.map((item) => item.declaration_id),
+    ? await memo(`citable:${exporter.id}:${deal.id}:${[...new Set(declarationIds)].sort()}`, () =>
+        citableAmong(tx, exporter.id, deal.id, declarationIds),
       )
     : new Map();
   const items: q.ItemValues[] = [];
@@ -362,7 +408,7 @@ async function checkedValues(
       norm_text: declaration.norm_text ?? declaration.norm_name,
     });
   });
-  if (Object.keys(errors).length > 0) throw invalid(errors);
+  if (Object.keys(errors).length > 0) return { errors };
 
   return {
     values: {
@@ -452,26 +498,41 @@ export async function createCertificate(
   uploads: InvoiceFiles,
 ): Promise<Certificate> {
   const id = await new FileChanges(files).run((changes) =>
-    db.transaction(async (tx) => {
-      const { values, items } = await checkedValues(tx, actor, input, dispatcherOf(actor));
-      const created = await q.insertCertificate(tx, {
-        ...values,
-        status: flow.initial,
-        created_by: actor.id,
-      });
-      await q.replaceItems(tx, created, items);
-      await recordCreation(tx, ctx, flow, created);
-      const attached = await attachInvoices(tx, changes, actor, created, uploads);
-      await recordAudit(tx, ctx, {
-        event: 'created',
-        type: q.AUDIT_TYPE,
-        id: created,
-        new: { ...values, status: flow.initial, items, ...attached },
-      });
-      return created;
-    }),
+    db.transaction((tx) =>
+      createDraft(tx, ctx, actor, input, (created) => attachInvoices(tx, changes, actor, created, uploads)),
+    ),
   );
   return getCertificate(db, ctx, actor, id);
+}
+
+/**
+ * A new RASCUNHO in the caller's transaction, after the save's checks: the form's create (with its invoices) and
+ * the batch import (naming the import in the audit row) share it, so scope, checks, history and audit are one.
+ */
+export async function createDraft(
+  tx: Tx,
+  ctx: ServiceContext,
+  actor: Actor,
+  input: CertificateInput,
+  extra: (created: number) => Promise<Record<string, unknown>> = async () => ({}),
+  memo?: CheckMemo,
+): Promise<number> {
+  const { values, items } = await checkedValues(tx, actor, input, dispatcherOf(actor), memo);
+  const created = await q.insertCertificate(tx, {
+    ...values,
+    status: flow.initial,
+    created_by: actor.id,
+  });
+  await q.insertItems(tx, created, items);
+  await recordCreation(tx, ctx, flow, created);
+  const attached = await extra(created);
+  await recordAudit(tx, ctx, {
+    event: 'created',
+    type: q.AUDIT_TYPE,
+    id: created,
+    new: { ...values, status: flow.initial, items, ...attached },
+  });
+  return created;
 }
 
 /** The row in the actor's scope, locked, in a state that may still change (RASCUNHO or REPROVADO). */

@@ -1,5 +1,12 @@
-import { EditOutlined, EyeOutlined, FileSearchOutlined, FolderOpenOutlined } from '@ant-design/icons';
+import {
+  EditOutlined,
+  EyeOutlined,
+  FileSearchOutlined,
+  FolderOpenOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import { certificateFlow } from '@origem/contract/flows';
+import { CERTIFICATE_IMPORT_PATH } from '@origem/contract/schemas/certificate-imports';
 import { type CertificateListItem, certificateListQuery } from '@origem/contract/schemas/certificates';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Button, Form, Input, Select, Tooltip } from 'antd';
@@ -124,6 +131,16 @@ export function CertificatesListPage() {
       title="Certificados"
       hint="Certificados de origem, um por fatura comercial: do rascunho à emissão, cancelamento ou substituição."
       action={NEW_CERTIFICATE}
+      extra={
+        can('certificate.import') ? (
+          <Button
+            icon={<UploadOutlined aria-hidden />}
+            onClick={() => void navigate({ to: CERTIFICATE_IMPORT_PATH })}
+          >
+            Importar certificados
+          </Button>
+        ) : null
+      }
       filters={
         <FilterBar list={list}>
           <Form.Item name="certificate_flow_id" label="Situação">
