@@ -12,7 +12,7 @@ import { ListPage } from '../../ui/list-page';
 import { useListSearch } from '../../ui/use-list-search';
 import { downloadTemplate, useImport, useUploadImport } from './api/imports';
 import { ImportHistory } from './import-history';
-import { ImportReport } from './import-report';
+import { ImportReport, SECTION_TITLE } from './import-report';
 
 /** What is wrong with a picked file before it is sent (the server reads the bytes again). */
 export function importFileProblem(file: Pick<File, 'name' | 'size'>): string | null {
@@ -115,7 +115,9 @@ export function CertificateImportsPage() {
       </Card>
       {current ? <CurrentImport id={current} /> : null}
       <section aria-label="Histórico de importações">
-        <Typography.Title level={2}>Histórico de importações</Typography.Title>
+        <Typography.Title level={2} style={SECTION_TITLE}>
+          Histórico de importações
+        </Typography.Title>
         <ImportHistory list={list} onOpen={open} />
       </section>
     </ListPage>

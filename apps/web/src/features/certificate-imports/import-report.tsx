@@ -11,6 +11,9 @@ import { formatDate } from '../../ui/format';
 import { isRunning, useConfirmImport } from './api/imports';
 import { DraftLinks } from './draft-links';
 
+/** The report's sections are headings of the page (h2), sized as the cards' titles they sit beside. */
+export const SECTION_TITLE = { fontSize: 16, marginTop: 8 } as const;
+
 const errorColumns: ColumnsType<ImportError> = [
   { title: 'Linha', dataIndex: 'row', key: 'row', width: 90 },
   { title: 'Coluna', key: 'column', width: 220, render: (_, e) => e.column ?? '—' },
@@ -114,7 +117,9 @@ export function ImportReport({ item }: { item: CertificateImportDetail }) {
         <ConfirmButtons item={item} />
         {item.errors.length > 0 ? (
           <section aria-label="Erros encontrados">
-            <Typography.Title level={2}>Erros encontrados</Typography.Title>
+            <Typography.Title level={2} style={SECTION_TITLE}>
+              Erros encontrados
+            </Typography.Title>
             <Table<ImportError>
               size="small"
               columns={errorColumns}
@@ -126,7 +131,9 @@ export function ImportReport({ item }: { item: CertificateImportDetail }) {
         ) : null}
         {item.preview.length > 0 && item.status !== 'IMPORTADO' ? (
           <section aria-label="Certificados que serão criados">
-            <Typography.Title level={2}>Certificados que serão criados</Typography.Title>
+            <Typography.Title level={2} style={SECTION_TITLE}>
+              Certificados que serão criados
+            </Typography.Title>
             <Table<ImportPreview>
               size="small"
               columns={previewColumns}
@@ -139,7 +146,9 @@ export function ImportReport({ item }: { item: CertificateImportDetail }) {
         ) : null}
         {item.status === 'IMPORTADO' ? (
           <section aria-label="Rascunhos criados">
-            <Typography.Title level={2}>Rascunhos criados ({item.created_count})</Typography.Title>
+            <Typography.Title level={2} style={SECTION_TITLE}>
+              Rascunhos criados ({item.created_count})
+            </Typography.Title>
             <DraftLinks created={item.created} />
           </section>
         ) : null}
