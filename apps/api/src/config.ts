@@ -40,6 +40,7 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
   METRICS_TOKEN: z.preprocess(blankAsUndefined, z.string().min(16).optional()),
   WEB_CONCURRENCY: z.preprocess(blankAsUndefined, z.coerce.number().int().min(1).max(64).default(1)),
+  RECORD_5XX: z.preprocess(blankAsUndefined, z.string().optional()),
 });
 
 /** An S3-compatible bucket (`STORAGE_URL=s3://bucket/prefix` and the `S3_*` settings). */
@@ -112,6 +113,11 @@ export type Config = {
   metricsToken: string | undefined;
   /** Worker processes (node:cluster); more than one needs DATABASE_URL. */
   webConcurrency: number;
+  /**
+   * A file (JSON lines) that receives every 5xx the server answers, with the route and the error's stack: the
+   * browser tests' server writes one and the run fails when it is not empty (plugins/record-5xx.ts).
+   */
+  record5xx: string | undefined;
 };
 
 // proxy-addr's names for the private ranges, accepted as they are.
@@ -220,5 +226,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: parseStorage(e),
     metricsToken: e.METRICS_TOKEN,
     webConcurrency: e.WEB_CONCURRENCY,
+    record5xx: e.RECORD_5XX,
   };
 }
