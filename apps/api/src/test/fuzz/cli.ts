@@ -1,13 +1,13 @@
 /**
- * `npm run fuzz`: the full fuzz run — every generated request to every operation, anonymous and as the
- * administrator — on a fresh demo database (PGlite, or a new database on DATABASE_URL's server). Prints the counts
+ * `npm run fuzz`: the full fuzz run — every generated request to every operation, anonymous, as the administrator,
+ * as an exporter and with an API token of the administrator — on a fresh demo database (PGlite, or a new database on DATABASE_URL's server). Prints the counts
  * and every 5xx; exits 1 when there is one. FUZZ_SEED repeats a run.
  */
 import { createTestApp } from '../app';
-import { fuzz } from './run';
+import { FUZZ_ENV, fuzz } from './run';
 
 const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000_007);
-const t = await createTestApp();
+const t = await createTestApp(FUZZ_ENV);
 try {
   const report = await fuzz(t, {
     seed,
