@@ -10,6 +10,7 @@ import { restoreBackup } from '../../scripts/backup/restore-backup';
 import { takeBackup } from '../../scripts/backup/take-backup';
 import { pkcs12Of, testPerson } from '../documents/signing/test-pki';
 import { xmlsecVerifies } from '../documents/signing/xmlsec';
+import { openStorage } from '../files/open-storage';
 import { localStorage } from '../files/storage';
 import {
   approveSigned,
@@ -20,6 +21,7 @@ import {
 } from '../modules/certificates/test-support';
 import { representativeCpf } from '../modules/declarations/test-support';
 import type { TestApp } from '../test/app';
+import { startS3rver, type TestS3 } from '../test/s3rver';
 import { a1Form, signingTrust } from '../test/signing';
 
 /**
@@ -58,6 +60,9 @@ describe.skipIf(!reachable)('backup and restore round trip (PostgreSQL + local f
   const work = mkdtempSync(path.join(tmpdir(), 'origem-backup-'));
   const target = `origem_restore_${randomBytes(5).toString('hex')}`;
   const targetUrl = Object.assign(new URL(server), { pathname: `/${target}` }).toString();
+  const second = `origem_restore_${randomBytes(5).toString('hex')}`;
+  const secondUrl = Object.assign(new URL(server), { pathname: `/${second}` }).toString();
+  let s3: TestS3 | undefined;
   let t: TestApp;
   let r: CertificateRefs;
   let tok: Record<'exportador' | 'analista', string>;
@@ -86,11 +91,14 @@ describe.skipIf(!reachable)('backup and restore round trip (PostgreSQL + local f
       issued.push(id);
     }
     await admin(`create database ${target}`);
+    await admin(`create database ${second}`);
   }, 120_000);
 
   afterAll(async () => {
     await t?.close();
     await admin(`drop database if exists ${target} with (force)`);
+    await admin(`drop database if exists ${second} with (force)`);
+    await s3?.close();
     rmSync(work, { recursive: true, force: true });
     remove();
   });
@@ -141,6 +149,34 @@ describe.skipIf(!reachable)('backup and restore round trip (PostgreSQL + local f
     } finally {
       await client.end();
     }
+  }, 120_000);
+
+  it('into an S3 bucket, then a manifest-only backup of it (a versioned bucket) restores against the bucket', async () => {
+    s3 = await startS3rver('origem-backup');
+    const bucket = await openStorage({ kind: 's3', ...s3.settings, prefix: 'restaurado/' });
+    // The restored database of the first test, its files now written to the bucket.
+    const manifest = await readManifest(path.join(work, 'backup'));
+    await restoreBackup({ dir: path.join(work, 'backup'), databaseUrl: secondUrl, storage: bucket });
+    for (const file of manifest.storage.files) {
+      expect(await digestOf(await bucket.read(file.key))).toEqual({ size: file.size, sha256: file.sha256 });
+    }
+    const listed = path.join(work, 'listed');
+    const listing = await takeBackup({
+      databaseUrl: secondUrl,
+      storage: bucket,
+      out: listed,
+      manifestOnly: true,
+    });
+    expect(listing.storage.mode).toBe('manifest');
+    expect(listing.storage.files).toEqual(manifest.storage.files);
+    expect(existsSync(path.join(listed, 'files'))).toBe(false);
+    expect(listing.database.tables).toEqual(manifest.database.tables);
+    // Restored again, into the first test's database emptied: the files are checked in the bucket, not copied.
+    await admin(`drop database ${target} with (force)`);
+    await admin(`create database ${target}`);
+    const report = await restoreBackup({ dir: listed, databaseUrl: targetUrl, storage: bucket });
+    expect(report.files).toBe(manifest.storage.files.length);
+    expect(await counts(targetUrl)).toEqual(manifest.database.tables);
   }, 120_000);
 
   it('refuses a non-empty database or store, and a backup whose file was altered', async () => {
