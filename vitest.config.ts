@@ -15,6 +15,7 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
           exclude: ['apps/api/src/**/*.isolated.test.ts'],
+          setupFiles: ['apps/api/src/test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file builds its own app and database, so the files of a worker share the loaded modules instead
@@ -27,6 +28,7 @@ export default defineConfig({
         test: {
           name: 'api-isolated',
           include: ['apps/api/src/**/*.isolated.test.ts'],
+          setupFiles: ['apps/api/src/test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { SERVER_5XX_FILE } from './server-5xx';
 
 // Overridable so two suites can run side by side on one machine.
 export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3210);
@@ -26,6 +27,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   retries: 0,
+  // The server records every 5xx it answers; any fails the run, with its route and stack.
+  globalTeardown: './server-5xx-teardown.ts',
   reporter: jsonReport ? [['list'], ['json', { outputFile: jsonReport }]] : [['list']],
   use: {
     baseURL: `http://localhost:${APP_PORT}`,
@@ -63,7 +66,7 @@ export default defineConfig({
     {
       // The compiled server `npm run build` makes (ADR 009): it answers in about a second instead of compiling the
       // TypeScript sources through tsx first.
-      command: `rm -rf ${DATA_DIR} && node apps/api/dist/server.js`,
+      command: `rm -rf ${DATA_DIR} ${SERVER_5XX_FILE} && node apps/api/dist/server.js`,
       cwd: '..',
       url: `http://127.0.0.1:${APP_PORT}/ready`,
       timeout: 120_000,
@@ -79,6 +82,7 @@ export default defineConfig({
         WEBHOOK_ALLOW_PRIVATE: '127.0.0.1',
         LOG_LEVEL: 'warn',
         SIGNATURE_TRUST_PEM,
+        RECORD_5XX: SERVER_5XX_FILE,
       },
       reuseExistingServer: false,
     },

@@ -57,6 +57,7 @@ import { idempotencyPlugin } from './plugins/idempotency';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { loggerOptions } from './plugins/logging';
 import { metricsPlugin } from './plugins/metrics';
+import { record5xxPlugin } from './plugins/record-5xx';
 import { requestIdFor, securityHeadersPlugin } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 
@@ -122,6 +123,7 @@ export async function buildApp({ config, db, logger, logStream, pool }: AppDeps)
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) });
   // Each upload route enforces its own, smaller cap while streaming (files/upload.ts); this is the outer bound.
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 5, fields: 100 } });
+  await app.register(record5xxPlugin);
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(authPlugin);

@@ -52,6 +52,7 @@ const envSchema = z.object({
       .refine((v) => Buffer.from(v, 'base64').length === 32, 'SECRETS_KEY: 32 bytes em base64')
       .optional(),
   ),
+  RECORD_5XX: z.preprocess(blankAsUndefined, z.string().optional()),
 });
 
 /** An S3-compatible bucket (`STORAGE_URL=s3://bucket/prefix` and the `S3_*` settings). */
@@ -132,6 +133,10 @@ export type Config = {
    * either limit the request answers 503 in Portuguese instead of hanging.
    */
   databasePool: PoolSettings;
+   * A file (JSON lines) that receives every 5xx the server answers, with the route and the error's stack: the
+   * browser tests' server writes one and the run fails when it is not empty (plugins/record-5xx.ts).
+   */
+  record5xx: string | undefined;
 };
 
 // proxy-addr's names for the private ranges, accepted as they are.
@@ -246,5 +251,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
       connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     },
+    record5xx: e.RECORD_5XX,
   };
 }

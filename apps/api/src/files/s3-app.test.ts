@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
 import { createTestApp, type TestApp } from '../test/app';
+import { expect5xx } from '../test/expect-5xx';
 import { fileNamesUnder } from '../test/files';
 import { multipart } from '../test/multipart';
 import { startS3rver, type TestS3 } from '../test/s3rver';
@@ -97,6 +98,8 @@ describe('the API on the S3 driver', () => {
   it('with the store down, an upload answers 503 in Portuguese, records nothing, and /health/ready says so', async () => {
     const before = await counts();
     const keysBefore = await bucketKeys();
+    // The upload and the readiness probe answer 503 on purpose while the store is down.
+    expect5xx({ status: 503 });
     await s3.stop();
     try {
       const res = await t.request('POST', '/v1/legal_representative', {

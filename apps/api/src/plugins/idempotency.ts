@@ -23,7 +23,9 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
 export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preHandler', async (request, reply) => {
     const header = request.headers[IDEMPOTENCY_HEADER];
-    if (header === undefined || !MUTATING.has(request.method)) return;
+    // An address no route answers (404) changes nothing: there is nothing to make idempotent, and its address, as
+    // long as the caller likes, must not reach the table (a 500 once).
+    if (header === undefined || !MUTATING.has(request.method) || request.is404) return;
     const key = Array.isArray(header) ? header[0] : header;
     if (!key || !IDEMPOTENCY_KEY.test(key)) {
       throw invalid(

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openTestDatabase } from '../test/database';
+import { expect5xx } from '../test/expect-5xx';
 import { CSP_NONCE_PLACEHOLDER } from './spa';
 
 // index.html as Vite writes it with html.cspNonce (apps/web/vite.config.ts).
@@ -146,6 +147,8 @@ describe('pages under a strict Content-Security-Policy, answering GET and HEAD (
     });
     try {
       rmSync(path.join(emptyDist, 'index.html'));
+      // A page before any index.html was ever read: the Portuguese 503 on purpose.
+      expect5xx({ status: 503 });
       const res = await other.inject({ method: 'GET', url: '/login' });
       expect(res.statusCode).toBe(503);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');

@@ -17,6 +17,8 @@ import { mailBody, type SmtpListener, startSmtpListener } from './smtp';
 export type TestApp = {
   app: FastifyInstance;
   db: Database;
+  /** The test database's address on PostgreSQL (undefined on PGlite). */
+  databaseUrl: string | undefined;
   /** Logs in a demo user (`admin`, `analista`, …) and returns its bearer token. */
   login: (role: string, password?: string) => Promise<string>;
   /**
@@ -35,9 +37,16 @@ export type TestApp = {
 /** The real application on a fresh, demo-seeded database; requests go through Fastify's inject. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { ncm?: boolean; logQuery?: QueryLogger; logLines?: string[]; logLevel?: string } = {},
+  options: {
+    ncm?: boolean;
+    logQuery?: QueryLogger;
+    logLines?: string[];
+    logLevel?: string;
+    /** A PostgreSQL server for this app's new database, whatever DATABASE_URL says. */
+    databaseServer?: string;
+  } = {},
 ): Promise<TestApp> {
-  const handle = await openTestDatabase({ logQuery: options.logQuery });
+  const handle = await openTestDatabase({ logQuery: options.logQuery, serverUrl: options.databaseServer });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'origem-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -107,6 +116,7 @@ export async function createTestApp(
   return {
     app,
     db: handle.db,
+    databaseUrl: handle.url,
     login,
     signIn,
     request,

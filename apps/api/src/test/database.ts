@@ -13,11 +13,13 @@ import {
 
 /**
  * A fresh database per test file: PGlite in memory by default; with DATABASE_URL, a new PostgreSQL database
- * on that server, dropped afterwards. Tests never share rows.
+ * on that server (or on `serverUrl`'s), dropped afterwards. Tests never share rows.
  */
-export async function openTestDatabase(opts: { logQuery?: QueryLogger } = {}): Promise<DatabaseHandle> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase({ dataDir: 'memory://', image: await pgliteImage(), ...opts });
+export async function openTestDatabase(
+  opts: { logQuery?: QueryLogger; serverUrl?: string } = {},
+): Promise<DatabaseHandle & { url?: string }> {
+  const { serverUrl = process.env.DATABASE_URL, ...rest } = opts;
+  if (!serverUrl) return openDatabase({ dataDir: 'memory://', image: await pgliteImage(), ...rest });
   // TEST_DATABASE_PREFIX: a bench or a helper sharing the server names its own throwaway databases.
   const prefix = /^[a-z][a-z0-9_]{0,30}$/.test(process.env.TEST_DATABASE_PREFIX ?? '')
     ? process.env.TEST_DATABASE_PREFIX
@@ -29,9 +31,10 @@ export async function openTestDatabase(opts: { logQuery?: QueryLogger } = {}): P
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), ...opts });
+  const handle = await openDatabase({ databaseUrl: url.toString(), ...rest });
   return {
     ...handle,
+    url: url.toString(),
     close: async () => {
       await handle.close();
       const dropper = new pg.Client({ connectionString: serverUrl });

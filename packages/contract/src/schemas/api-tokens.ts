@@ -95,6 +95,7 @@ export const apiTokenMessages = {
   invalid: 'Token de API inválido.',
   expired: 'Token de API expirado.',
   revokedUse: 'Token de API revogado.',
-  notForManagement: 'Tokens de API não podem gerenciar usuários, perfis ou tokens.',
+  notForManagement:
+    'Tokens de API não podem gerenciar usuários, perfis ou tokens, nem pedir códigos do assinador A3 (que exigem uma sessão).',
   rateLimited: 'Limite de requisições deste token de API excedido. Aguarde um minuto e tente novamente.',
 } as const;

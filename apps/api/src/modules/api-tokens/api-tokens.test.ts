@@ -1,3 +1,4 @@
+import { apiTokenMessages } from '@origem/contract/schemas/api-tokens';
 import { eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -154,13 +155,26 @@ describe('calling the API with a token', () => {
     for (const url of [...urls, '/v1/account/mfa', '/v1/account/sessions']) {
       const res = await t.request('GET', url, { token });
       expect(res.statusCode, url).toBe(403);
-      expect(res.json().message).toBe('Tokens de API não podem gerenciar usuários, perfis ou tokens.');
+      expect(res.json().message).toBe(apiTokenMessages.notForManagement);
     }
     const created = await t.request('POST', '/v1/api-token', {
       token,
       body: { name: 'x', expires_on: inDays(3), scopes: ['certificate.view'], password: 'origem123' },
     });
     expect(created.statusCode).toBe(403);
+  });
+
+  it('never asks for an A3 signer code: a code is bound to a session, which a token has not (a fuzzed 500 once)', async () => {
+    const { token } = await newToken(tok.exportador);
+    for (const url of [
+      '/v1/declaration/signature/a3/1',
+      '/v1/certificate/first/signature/a3/1',
+      '/v1/certificate/second/signature/a3/1',
+    ]) {
+      const res = await t.request('GET', url, { token });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message).toBe(apiTokenMessages.notForManagement);
+    }
   });
 
   it('is refused with 401 once revoked or expired, and unknown tokens too', async () => {

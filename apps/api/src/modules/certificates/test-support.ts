@@ -80,9 +80,9 @@ export type CertificateRefs = Awaited<ReturnType<typeof certificateRefs>>;
 export async function openCertificateSuite<R extends string>(
   roles: readonly R[],
   env: Record<string, string> = {},
-  options: { ncm?: boolean } = {},
+  options: { ncm?: boolean; databaseServer?: string } = {},
 ): Promise<{ t: TestApp; r: CertificateRefs; tok: Record<R, string> }> {
-  const t = await createTestApp(env);
+  const t = await createTestApp(env, { databaseServer: options.databaseServer });
   if (options.ncm) await insertNcm(t.db);
   const r = await certificateRefs(t.db);
   return { t, r, tok: await loginAll(t, roles) };

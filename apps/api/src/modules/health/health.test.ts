@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createTestApp, type TestApp } from '../../test/app';
+import { expect5xx } from '../../test/expect-5xx';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,6 +37,8 @@ describe('health probes', () => {
     ).rows;
     // A fresh app on the same database sees the migrations as a starting instance would.
     const fresh = await createFreshApp();
+    // The probe answers 503 on purpose while a migration is missing.
+    expect5xx({ status: 503, route: '/health/ready' });
     try {
       await t.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${last?.id}`);
       const ready = await fresh.inject({ method: 'GET', url: '/health/ready' });

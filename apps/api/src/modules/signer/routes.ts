@@ -43,7 +43,8 @@ export async function signerRoutes(fastify: FastifyInstance): Promise<void> {
     app.get(
       `/v1/certificate/${stage}/signature/a3/:id`,
       {
-        config: { permission },
+        // A code is bound to the session that asked for it (signing ends with the session): never an API token.
+        config: { permission, apiToken: false },
         schema: {
           tags,
           params: idParam,
@@ -60,7 +61,7 @@ export async function signerRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/v1/declaration/signature/a3/:id',
     {
-      config: { permission: 'declaration.create' },
+      config: { permission: 'declaration.create', apiToken: false },
       schema: {
         tags,
         params: idParam,

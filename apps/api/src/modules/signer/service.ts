@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ErrorCode } from '@origem/contract/errors';
+import { apiTokenMessages } from '@origem/contract/schemas/api-tokens';
 import {
   SIGNER_DOWNLOAD_FAILED,
   type SignerDocument,
@@ -15,7 +16,7 @@ import { signerTokens } from '../../db/schema';
 import { DECLARATION_PART } from '../../documents/xml/declaration';
 import type { FileStorage } from '../../files/storage';
 import type { Actor, ServiceContext } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import { AppError, forbidden } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/secrets';
 import { findActorByTokenId } from '../../plugins/auth';
 import { a3Document, acceptA3, type SignatureStage, stageTarget } from '../certificates/signatures';
@@ -62,6 +63,8 @@ async function issueCode(
   document: string,
   issuedAt: Date,
 ): Promise<SignerSession> {
+  // A code ends with the session that asked for it; a caller without one (an API token) cannot have one.
+  if (!actor.tokenId) throw forbidden(apiTokenMessages.notForManagement);
   const token = randomToken();
   const expires = new Date(issuedAt.getTime() + CODE_TTL_MS);
   await db.transaction(async (tx) => {

@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema';
 import { createMailTestApp, loginAll, type TestApp } from '../../test/app';
+import { expect5xx } from '../../test/expect-5xx';
 import { mailBody, type SmtpListener } from '../../test/smtp';
 import { expectUnchanged } from '../../test/snapshot';
 import { grant, insertRioFederation, lastAudit } from '../entities/test-support';
@@ -470,6 +471,8 @@ describe('POST /v1/user', () => {
       sql`create trigger refuse_mail before insert on mail_outbox for each row execute function refuse_mail()`,
     );
     try {
+      // The database refuses the mail: an unforeseen failure, answered as the generic 500 on purpose.
+      expect5xx({ status: 500, route: '/v1/user' });
       const res = await expectNothingChanged(() => post(newUser({ email: 'falha@origem.local' })));
       expect(res.statusCode).toBe(500);
       expect(res.json().message).toBe(
