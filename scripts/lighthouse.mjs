@@ -7,6 +7,7 @@
 // administrator in through the API and puts the session where the login screen stores it (localStorage), so the
 // signed-in pages are scored as a returning user opens them.
 //   PORT   the server's port (default 3390)
+//   LIGHTHOUSE_PATHS  only these pages, comma-separated paths (e.g. /certificado,/certificado/novo)
 //   LIGHTHOUSE_RUNS   runs of each page (default 1); with more, the table gives each figure's median — on a busy
 //                     machine single runs vary by tens of points
 import { spawn } from 'node:child_process';
@@ -27,12 +28,14 @@ const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 // The demo staff's authenticator (README, demo users): the admin's role requires the second factor.
 const DEMO_TOTP_SECRET = 'ORIGEMDEMOTOTPSECRETFORSTAFF2345';
-const PAGES = [
+const ALL_PAGES = [
   { name: '/login', path: '/login', signedIn: false },
   { name: '/ (painel)', path: '/', signedIn: true },
   { name: '/certificado', path: '/certificado', signedIn: true },
   { name: 'formulário de certificado', path: '/certificado/novo', signedIn: true },
 ];
+const only = process.env.LIGHTHOUSE_PATHS?.split(',');
+const PAGES = only ? ALL_PAGES.filter((page) => only.includes(page.path)) : ALL_PAGES;
 
 if (
   !existsSync(path.join(root, 'apps/api/dist/server.js')) ||
