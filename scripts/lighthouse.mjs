@@ -101,11 +101,16 @@ try {
         cls: audits['cumulative-layout-shift'].numericValue,
       });
       console.log(JSON.stringify({ page: page.name, run: run + 1, ...measured.at(-1) }));
+      if (lhr.runtimeError) console.log('  erro', lhr.runtimeError.code, lhr.runtimeError.message);
       if (process.env.LIGHTHOUSE_DETAILS) printDetails(audits);
     }
+    // A run the browser could not finish (lhr.runtimeError: the page timed out on a busy machine) has no figures.
     const median = (key) => {
-      const sorted = measured.map((m) => m[key]).sort((a, b) => a - b);
-      return sorted[Math.floor((sorted.length - 1) / 2)];
+      const sorted = measured
+        .map((m) => m[key])
+        .filter(Number.isFinite)
+        .sort((a, b) => a - b);
+      return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
     };
     results.push({
       page: page.name,
