@@ -93,7 +93,8 @@ try {
       );
       const { categories, audits } = lhr;
       measured.push({
-        performance: Math.round(categories.performance.score * 100),
+        performance:
+          categories.performance.score === null ? Number.NaN : Math.round(categories.performance.score * 100),
         accessibility: Math.round(categories.accessibility.score * 100),
         fcp: audits['first-contentful-paint'].numericValue,
         lcp: audits['largest-contentful-paint'].numericValue,
