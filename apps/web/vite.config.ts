@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { routePreloads } from './route-preloads';
 
 // The API of `npm run serve`; ORIGEM_API_URL points the dev server at another one.
 const api = process.env.ORIGEM_API_URL ?? 'http://127.0.0.1:3000';
@@ -8,7 +9,7 @@ const proxied = ['/v1', '/v2', '/docs', '/health'];
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), routePreloads()],
   // The server replaces this in index.html with each answer's nonce (apps/api/src/plugins/spa.ts): the web gives it
   // to the styles antd injects, under a policy without 'unsafe-inline'.
   html: { cspNonce: '__ORIGEM_CSP_NONCE__' },

@@ -34,6 +34,16 @@ describe('pages under a strict Content-Security-Policy, answering GET and HEAD (
   beforeAll(async () => {
     writeFileSync(path.join(dist, 'index.html'), INDEX);
     writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\n');
+    // As apps/web/route-preloads.ts writes it: each screen's route and the chunks its first render needs.
+    writeFileSync(
+      path.join(dist, 'route-preloads.json'),
+      JSON.stringify({
+        '/login': ['assets/login-page.js'],
+        '/certificado': ['assets/app-shell.js', 'assets/certificates-list-page.js', 'assets/table.js'],
+        '/certificado/$id': ['assets/app-shell.js', 'assets/certificate-edit-page.js'],
+        '/certificado/lote': ['assets/app-shell.js', 'assets/certificate-batch-page.js'],
+      }),
+    );
     const handle = await openTestDatabase();
     const config = loadConfig({
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'origem-test-')),
@@ -121,6 +131,46 @@ describe('pages under a strict Content-Security-Policy, answering GET and HEAD (
     expect(bundle.headers['content-type']).toContain('javascript');
     const again = policyOf((await app.inject({ method: 'GET', url: '/docs/' })).headers);
     expect(again).not.toBe(policy);
+  });
+
+  it("a screen's page lists its route's chunks as modulepreload links with the answer's nonce (issue 21)", async () => {
+    const preloads = async (url: string) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(policyOf(res.headers))?.[1] ?? '';
+      const links = [
+        ...res.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" nonce="([^"]+)">/g),
+      ];
+      for (const link of links) expect(link[2], url).toBe(nonce);
+      // In the head, after the entry's own tags.
+      expect(
+        res.body.indexOf('modulepreload') < 0 ||
+          res.body.indexOf('modulepreload') > res.body.indexOf('/assets/index.js'),
+      ).toBe(true);
+      expect(res.body.lastIndexOf('modulepreload') < res.body.indexOf('</head>')).toBe(true);
+      return links.map((link) => link[1]);
+    };
+    expect(await preloads('/login?redirect=%2Fcertificado')).toEqual(['/assets/login-page.js']);
+    expect(await preloads('/certificado?status=2&page=3')).toEqual([
+      '/assets/app-shell.js',
+      '/assets/certificates-list-page.js',
+      '/assets/table.js',
+    ]);
+    // A parameter matches any segment; a literal route is chosen over it.
+    expect(await preloads('/certificado/novo')).toEqual([
+      '/assets/app-shell.js',
+      '/assets/certificate-edit-page.js',
+    ]);
+    expect(await preloads('/certificado/lote')).toEqual([
+      '/assets/app-shell.js',
+      '/assets/certificate-batch-page.js',
+    ]);
+    // An address no screen serves (the 404 page), or deeper than any route: nothing preloaded.
+    expect(await preloads('/certificado/12/outra')).toEqual([]);
+    expect(await preloads('/nada')).toEqual([]);
+    // The build's list itself is not served as a file: the address is a page like any other.
+    const file = await app.inject({ method: 'GET', url: '/route-preloads.json' });
+    expect(file.headers['content-type']).toBe('text/html; charset=utf-8');
   });
 
   // Last: it takes index.html away. A build empties the folder before writing it again (issue 26: a reopened reset link

@@ -17,6 +17,46 @@ const UNAVAILABLE_PAGE =
   '<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Origem</title>' +
   '<p>O sistema está sendo atualizado. Tente novamente em alguns instantes.</p></html>';
 
+/** Written by the web build next to index.html (apps/web/route-preloads.ts): route path → its chunks. */
+const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+type RoutePreloads = { pattern: string[]; links: string }[];
+
+/**
+ * The routes of the web build's route-preloads.json, most literal segments first ('/certificado/novo' would be a
+ * screen of its own before '/certificado/$id'), each with the <link rel="modulepreload"> tags of its chunks.
+ */
+function readRoutePreloads(file: string): RoutePreloads {
+  let routes: Record<string, string[]>;
+  try {
+    routes = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return []; // an older build without the file: the page loads its chunks as it discovers them
+  }
+  const literals = (pattern: string[]) => pattern.filter((part) => !part.startsWith('$')).length;
+  return Object.entries(routes)
+    .map(([route, files]) => ({
+      pattern: route.split('/').filter(Boolean),
+      links: files
+        .map(
+          (file) => `<link rel="modulepreload" crossorigin href="/${file}" nonce="${CSP_NONCE_PLACEHOLDER}">`,
+        )
+        .join(''),
+    }))
+    .sort((a, b) => b.pattern.length - a.pattern.length || literals(b.pattern) - literals(a.pattern));
+}
+
+/** The preload tags of the route that serves `url` ('' for an address no screen has). */
+export function preloadsFor(routes: RoutePreloads, url: string): string {
+  const parts = (url.split(/[?#]/, 1)[0] ?? '').split('/').filter(Boolean);
+  const route = routes.find(
+    ({ pattern }) =>
+      pattern.length === parts.length &&
+      pattern.every((part, i) => part.startsWith('$') || part === parts[i]),
+  );
+  return route?.links ?? '';
+}
+
 const isApi = (url: string) => /^\/(v1|v2|docs|health|ready|metrics)(\/|$|\?)/.test(url);
 
 /**
@@ -32,23 +72,31 @@ export function registerSpa(app: FastifyInstance, config: Config): void {
   // While a build rewrites the folder (vite empties it first), index.html is briefly absent: the page last read is
   // still right for the assets a running browser has, so it is served instead of an error (once, a reopened
   // password-reset link showed a raw JSON 500 at that moment).
-  let cached = { mtime: -1, html: '' };
-  const page = (): string | undefined => {
+  // The route's chunks are listed in the page as modulepreload links (issue 21): the browser fetches them alongside
+  // the entry instead of one import level after another once the entry has run.
+  let cached = { mtime: -1, html: '', routes: [] as RoutePreloads };
+  const page = (url: string): string | undefined => {
     try {
       const mtime = statSync(indexFile).mtimeMs;
       if (mtime !== cached.mtime)
-        cached = { mtime, html: withRuntimeConfig(readFileSync(indexFile, 'utf8'), config) };
+        cached = {
+          mtime,
+          html: withRuntimeConfig(readFileSync(indexFile, 'utf8'), config),
+          routes: readRoutePreloads(path.join(root, ROUTE_PRELOADS_FILE)),
+        };
     } catch {
       // Keep the last page read, if any.
     }
-    return cached.html || undefined;
+    if (!cached.html) return undefined;
+    const links = preloadsFor(cached.routes, url);
+    return links ? cached.html.replace('</head>', `${links}</head>`) : cached.html;
   };
   if (hasSpa) {
     app.register(fastifyStatic, {
       root,
       wildcard: false,
       index: false,
-      allowedPath: (pathName) => pathName !== '/index.html',
+      allowedPath: (pathName) => pathName !== '/index.html' && pathName !== `/${ROUTE_PRELOADS_FILE}`,
     });
   }
   app.setNotFoundHandler((request, reply) => {
@@ -57,7 +105,7 @@ export function registerSpa(app: FastifyInstance, config: Config): void {
       return reply.status(404).send({ code: 'NotFound', message: 'Registro não encontrado.' });
     }
     // The page's scripts are all files of this origin; only the styles antd injects at run time need the nonce.
-    const stored = page();
+    const stored = page(request.url);
     if (stored === undefined) {
       return reply
         .status(503)
