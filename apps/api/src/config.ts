@@ -133,6 +133,7 @@ export type Config = {
    * either limit the request answers 503 in Portuguese instead of hanging.
    */
   databasePool: PoolSettings;
+  /**
    * A file (JSON lines) that receives every 5xx the server answers, with the route and the error's stack: the
    * browser tests' server writes one and the run fails when it is not empty (plugins/record-5xx.ts).
    */
