@@ -3,6 +3,13 @@ import type ExcelJS from 'exceljs';
 import { cellText, fieldLabel, periodText, type ReportHead, type ReportPart, toCents } from './model';
 
 const MONEY = '"R$" #,##0.00';
+// A line's amount and date cells share these style objects: exceljs keeps the style id of an object it has seen
+// (a WeakMap), where a style set cell by cell is a new object to serialise and look up for every cell (issue 21).
+// Never changed after: a cell's style is replaced, not edited.
+const AMOUNT_STYLE: Partial<ExcelJS.Style> = Object.freeze({ numFmt: MONEY });
+const DATE_STYLE: Partial<ExcelJS.Style> = Object.freeze({ numFmt: 'dd/mm/yyyy' });
+// A text cell's style (none): otherwise a new empty object per cell, each serialised to find its id.
+const TEXT_STYLE: Partial<ExcelJS.Style> = Object.freeze({});
 
 /** Resolves when `stream` takes writes again, or is closed (a reader gone). */
 function room(stream: Writable): Promise<void> {
@@ -87,8 +94,8 @@ async function write(head: ReportHead, parts: AsyncIterable<ReportPart[]>, out: 
           return cellText(line, f);
         });
         addRow(values, (row) => {
-          row.getCell(amountCol).numFmt = MONEY;
-          if (dateIndex >= 0) row.getCell(dateIndex + 1).numFmt = 'dd/mm/yyyy';
+          for (let i = 1; i <= width; i++)
+            row.getCell(i).style = i === amountCol ? AMOUNT_STYLE : i === dateIndex + 1 ? DATE_STYLE : TEXT_STYLE;
         });
       } else if (part.kind === 'group') {
         if (head.groupLabel)
