@@ -8,6 +8,7 @@
 //   BENCH_ROOT    the checkout whose server is measured (default this one): another checkout gives the "before"
 //   BENCH_SERVER  `dist` measures the compiled server (`npm run build:api` first), as `npm run serve` runs it;
 //                 `tsx` (the default) its sources through tsx
+//   BENCH_NODE    more options for the server's node, e.g. `--max-semi-space-size=4`
 //   BENCH_PROF    a folder: the server runs with `--cpu-prof` and writes its profile there when the bench ends
 //                 (read it with `node apps/api/bench/cpu-top.mjs <file>`)
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -77,6 +78,7 @@ async function freePort(): Promise<number> {
 // command) or its sources through tsx.
 const port = await freePort();
 const serverArgs = [
+  ...(process.env.BENCH_NODE?.split(' ').filter(Boolean) ?? []),
   ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_PROF)] : []),
   ...(process.env.BENCH_SERVER === 'dist' ? ['apps/api/dist/server.js'] : ['--import', 'tsx', 'apps/api/src/server.ts']),
 ];
