@@ -12,15 +12,21 @@ const profile = JSON.parse(readFileSync(file, 'utf8'));
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const self = new Map();
 const gaps = profile.timeDeltas;
-profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (gaps[i] ?? 0)));
+profile.samples.forEach((id, i) => {
+  self.set(id, (self.get(id) ?? 0) + (gaps[i] ?? 0));
+});
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 const byFunction = new Map();
 for (const [id, us] of self) {
   const { callFrame: f } = byId.get(id);
-  const where = f.url ? `${f.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/apps\//, 'apps/')}:${f.lineNumber + 1}` : '';
+  const where = f.url
+    ? `${f.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/apps\//, 'apps/')}:${f.lineNumber + 1}`
+    : '';
   const key = `${f.functionName || '(anônima)'} ${where}`;
   byFunction.set(key, (byFunction.get(key) ?? 0) + us);
 }
 console.log(`total ${(total / 1000).toFixed(0)} ms`);
 for (const [key, us] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, Number(many)))
-  console.log(`${(us / 1000).toFixed(1).padStart(9)} ms ${((us / total) * 100).toFixed(1).padStart(5)}%  ${key}`);
+  console.log(
+    `${(us / 1000).toFixed(1).padStart(9)} ms ${((us / total) * 100).toFixed(1).padStart(5)}%  ${key}`,
+  );

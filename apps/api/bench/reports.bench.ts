@@ -80,7 +80,9 @@ const port = await freePort();
 const serverArgs = [
   ...(process.env.BENCH_NODE?.split(' ').filter(Boolean) ?? []),
   ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_PROF)] : []),
-  ...(process.env.BENCH_SERVER === 'dist' ? ['apps/api/dist/server.js'] : ['--import', 'tsx', 'apps/api/src/server.ts']),
+  ...(process.env.BENCH_SERVER === 'dist'
+    ? ['apps/api/dist/server.js']
+    : ['--import', 'tsx', 'apps/api/src/server.ts']),
 ];
 const server: ChildProcess = spawn(process.execPath, serverArgs, {
   cwd: root,

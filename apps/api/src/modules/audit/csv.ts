@@ -38,7 +38,8 @@ const HEADER = [
  */
 export function csvLine(values: (string | number | null)[]): string {
   let line = '';
-  for (let i = 0; i < values.length; i++) line += i ? `;${csvCell(values[i] ?? null)}` : csvCell(values[i] ?? null);
+  for (let i = 0; i < values.length; i++)
+    line += i ? `;${csvCell(values[i] ?? null)}` : csvCell(values[i] ?? null);
   return `${line}\r\n`;
 }
 

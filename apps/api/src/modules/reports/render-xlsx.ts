@@ -95,7 +95,8 @@ async function write(head: ReportHead, parts: AsyncIterable<ReportPart[]>, out: 
         });
         addRow(values, (row) => {
           for (let i = 1; i <= width; i++)
-            row.getCell(i).style = i === amountCol ? AMOUNT_STYLE : i === dateIndex + 1 ? DATE_STYLE : TEXT_STYLE;
+            row.getCell(i).style =
+              i === amountCol ? AMOUNT_STYLE : i === dateIndex + 1 ? DATE_STYLE : TEXT_STYLE;
         });
       } else if (part.kind === 'group') {
         if (head.groupLabel)
