@@ -56,9 +56,23 @@ async function write(head: ReportHead, parts: AsyncIterable<ReportPart[]>, out: 
   head.fields.forEach((f, i) => {
     sheet.getColumn(i + 1).width = f === 'amount' ? 16 : f === 'issued_at' ? 12 : 26;
   });
+  // Heading, group and subtotal rows are styled cell by cell (and every row has a style of its own): each style is
+  // swapped for the first equal one of the same kind, which exceljs then finds in its WeakMap.
+  const seen = new Map<string, Partial<ExcelJS.Style>>();
+  const same = (kind: string, style: Partial<ExcelJS.Style>) => {
+    const key = `${kind}|${JSON.stringify(style)}`;
+    const first = seen.get(key);
+    if (first) return first;
+    seen.set(key, style);
+    return style;
+  };
   const addRow = (values: unknown[], style?: (row: ExcelJS.Row) => void) => {
     const row = sheet.addRow(values);
     style?.(row);
+    // exceljs' typings leave out the row's own style.
+    const own = row as ExcelJS.Row & { style: Partial<ExcelJS.Style> };
+    own.style = same('row', own.style);
+    if (style) row.eachCell((cell) => (cell.style = same(`cell ${cell.type}`, cell.style)));
     row.commit();
   };
   addRow([head.title], (row) => {
