@@ -6,6 +6,11 @@
 //   BENCH_RUNS    downloads per case, default 3 (the audit CSV: 1)
 //   BENCH_ONLY    run only the cases whose name contains this text
 //   BENCH_ROOT    the checkout whose server is measured (default this one): another checkout gives the "before"
+//   BENCH_SERVER  `dist` measures the compiled server (`npm run build:api` first), as `npm run serve` runs it;
+//                 `tsx` (the default) its sources through tsx
+//   BENCH_NODE    more options for the server's node, e.g. `--max-semi-space-size=4`
+//   BENCH_PROF    a folder: the server runs with `--cpu-prof` and writes its profile there when the bench ends
+//                 (read it with `node apps/api/bench/cpu-top.mjs <file>`)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -69,9 +74,17 @@ async function freePort(): Promise<number> {
   return typeof address === 'object' && address ? address.port : 0;
 }
 
-// The measured server: `npm run serve`'s command, alone in its process, so its RSS is the server's own.
+// The measured server, alone in its process, so its RSS is the server's own: the compiled one (`npm run serve`'s
+// command) or its sources through tsx.
 const port = await freePort();
-const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+const serverArgs = [
+  ...(process.env.BENCH_NODE?.split(' ').filter(Boolean) ?? []),
+  ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_PROF)] : []),
+  ...(process.env.BENCH_SERVER === 'dist'
+    ? ['apps/api/dist/server.js']
+    : ['--import', 'tsx', 'apps/api/src/server.ts']),
+];
+const server: ChildProcess = spawn(process.execPath, serverArgs, {
   cwd: root,
   env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
   stdio: ['ignore', 'inherit', 'inherit'],
@@ -256,7 +269,10 @@ for (const c of cases) {
   );
 }
 
+// SIGTERM closes the server cleanly (server.ts), so a --cpu-prof profile is written before it exits.
+const exited = new Promise((resolve) => server.once('exit', resolve));
 server.kill('SIGTERM');
+await exited;
 await captureApp.close();
 await capturePool.end();
 await pool.end();

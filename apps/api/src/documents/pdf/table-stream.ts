@@ -122,9 +122,30 @@ class Face {
   }
 }
 
-const rgb = (hex: string) =>
-  [1, 3, 5].map((i) => (Number.parseInt(hex.slice(i, i + 2), 16) / 255).toFixed(3)).join(' ');
+const rgbCache = new Map<string, string>();
+/** '#e8eef5' → '0.910 0.933 0.961' (kept: a row asks for its colour every time). */
+const rgb = (hex: string) => {
+  let text = rgbCache.get(hex);
+  if (text === undefined) {
+    text = [1, 3, 5].map((i) => (Number.parseInt(hex.slice(i, i + 2), 16) / 255).toFixed(3)).join(' ');
+    rgbCache.set(hex, text);
+  }
+  return text;
+};
 const num = (n: number) => (Math.round(n * 100) / 100).toString();
+// What pdfkit writes for a stroke colour and a coordinate (its _normalizeColor and PDFObject.number): the rules are
+// written here as pdfkit would, without a call and a buffer per operator.
+const strokeCache = new Map<string, string>();
+const strokeRgb = (hex: string) => {
+  let text = strokeCache.get(hex);
+  if (text === undefined) {
+    const n = Number.parseInt(hex.slice(1), 16);
+    text = [n >> 16, (n >> 8) & 0xff, n & 0xff].map((part) => part / 255).join(' ');
+    strokeCache.set(hex, text);
+  }
+  return text;
+};
+const pdfNumber = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /**
  * A table written page by page on pdfkit: each row goes onto the current page as it comes and a full page leaves
@@ -148,6 +169,12 @@ export class PdfTableStream {
   private y = MARGIN.top;
   private tableStarted = false;
   private newPages = 0;
+  /**
+   * The current page's operators not yet given to pdfkit, each followed by a newline: the bytes pdfkit's
+   * addContent writes for them one call at a time, given in one call (a Buffer per operator was most of a row's
+   * cost; issue 21). Flushed before anything pdfkit draws itself, before a new page and at the end.
+   */
+  private pending = '';
 
   constructor(options: TableStreamOptions) {
     this.title = options.title;
@@ -232,7 +259,10 @@ export class PdfTableStream {
     const height = lines.length * this.lineHeight + 2 * PAD_Y;
     // A group's heading stays on the page of its first row.
     this.ensureRoom(kind === 'group' ? height + this.lineHeight + 2 * PAD_Y : height);
-    if (kind !== 'subtotal') this.doc.rect(MARGIN.left, this.y, this.contentWidth(), height).fill(BAND_FILL);
+    if (kind !== 'subtotal') {
+      this.flush();
+      this.doc.rect(MARGIN.left, this.y, this.contentWidth(), height).fill(BAND_FILL);
+    }
     let ops = '';
     lines.forEach((line, l) => {
       ops += this.textOps(face, line, MARGIN.left + PAD_X, this.y + PAD_Y + l * this.lineHeight);
@@ -257,6 +287,7 @@ export class PdfTableStream {
 
   /** Writes the page count into every footer, closes the document and returns its last bytes. */
   finish(): Buffer {
+    this.flush();
     const face = this.faces.regular;
     const total = this.footers.length;
     const { width, height } = this.doc.page;
@@ -325,6 +356,7 @@ export class PdfTableStream {
     const previous = this.doc.page as
       | (PDFKit.PDFPage & { resources: PDFKit.PDFKitReference; content: PDFKit.PDFKitReference })
       | undefined;
+    this.flush();
     this.doc.addPage();
     // The finished page is written out; only its reference is needed now (the page tree lists it at the end).
     if (previous)
@@ -339,7 +371,7 @@ export class PdfTableStream {
     const name = `Pg${this.footers.length + 1}`;
     this.footers.push(form);
     (this.doc.page.xobjects as Record<string, PDFKit.PDFKitReference>)[name] = form;
-    this.doc.addContent(`/${name} Do`);
+    this.pending += `/${name} Do\n`;
   }
 
   /** Each column's wrapped lines, from the current line's top. */
@@ -357,19 +389,26 @@ export class PdfTableStream {
     const face = this.faces.bold;
     const lines = this.columns.map((c, i) => this.wrap(face, c.label, i));
     const height = Math.max(...lines.map((l) => l.length)) * this.lineHeight + 2 * PAD_Y;
+    this.flush();
     this.doc.rect(MARGIN.left, this.y, this.contentWidth(), height).fill(HEADER_FILL);
     this.writeCells(face, lines);
     this.y += height;
     this.rule(1, INK);
   }
 
+  /** A horizontal line across the table: pdfkit's moveTo, lineTo, lineWidth, strokeColor and stroke. */
   private rule(width: number, color: string): void {
-    this.doc
-      .moveTo(MARGIN.left, this.y)
-      .lineTo(MARGIN.left + this.contentWidth(), this.y)
-      .lineWidth(width)
-      .strokeColor(color)
-      .stroke();
+    const y = pdfNumber(this.y);
+    this.pending +=
+      `${pdfNumber(MARGIN.left)} ${y} m\n${pdfNumber(MARGIN.left + this.contentWidth())} ${y} l\n` +
+      `${pdfNumber(width)} w\n/DeviceRGB CS\n${strokeRgb(color)} SCN\nS\n`;
+  }
+
+  private flush(): void {
+    if (!this.pending) return;
+    // addContent adds the last newline back.
+    this.doc.addContent(this.pending.slice(0, -1));
+    this.pending = '';
   }
 
   /** Text operators for one text fragment whose top is at y (pdfkit's coordinates, from the page's top). */
@@ -396,7 +435,7 @@ export class PdfTableStream {
   private writeText(face: Face, color: string, ops: string): void {
     if (!ops) return;
     face.register();
-    this.doc.addContent(`q 1 0 0 -1 0 ${num(this.doc.page.height)} cm BT ${rgb(color)} rg\n${ops}ET Q`);
+    this.pending += `q 1 0 0 -1 0 ${num(this.doc.page.height)} cm BT ${rgb(color)} rg\n${ops}ET Q\n`;
   }
 
   private wrap(face: Face, text: string, column: number): string[] {

@@ -21,6 +21,12 @@ describe('csvLine', () => {
       `'=1+1;"a;b";"diz ""oi""";"duas\nlinhas"\r\n`,
     );
   });
+
+  it('neutralises every formula start, on plain and quoted text alike, but not a negative number', () => {
+    expect(csvLine(['+55 11', '-x', '@soma', '\tx', '\r=1', '=a;b', -5, 'ção', ''])).toBe(
+      `'+55 11;'-x;'@soma;'\tx;"'\r=1";"'=a;b";-5;ção;\r\n`,
+    );
+  });
 });
 
 describe('GET /v1/audit/export_csv escapes what is stored', () => {

@@ -1,6 +1,6 @@
 import { AUDIT_REFERENCE_FIELDS, auditNameKey } from '@origem/contract/schemas/audit';
 import { LOOKUPS } from '@origem/contract/schemas/lookups';
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import {
@@ -109,7 +109,8 @@ async function namesOf(db: Executor, wanted: Map<string, Set<number>>): Promise<
       const rows = await db
         .select({ id: from.id, name: from.name })
         .from(from.table)
-        .where(inArray(from.id, [...ids]));
+        // One array parameter rather than one per id: a batch of the audit CSV asks for up to 2 000 (issue 21).
+        .where(sql`${from.id} = any(${`{${[...ids].join(',')}}`}::bigint[])`);
       for (const row of rows) {
         if (typeof row.name === 'string' && row.name) known.set(auditNameKey(type, Number(row.id)), row.name);
       }

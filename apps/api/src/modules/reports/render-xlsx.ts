@@ -3,6 +3,13 @@ import type ExcelJS from 'exceljs';
 import { cellText, fieldLabel, periodText, type ReportHead, type ReportPart, toCents } from './model';
 
 const MONEY = '"R$" #,##0.00';
+// A line's amount and date cells share these style objects: exceljs keeps the style id of an object it has seen
+// (a WeakMap), where a style set cell by cell is a new object to serialise and look up for every cell (issue 21).
+// Never changed after: a cell's style is replaced, not edited.
+const AMOUNT_STYLE: Partial<ExcelJS.Style> = Object.freeze({ numFmt: MONEY });
+const DATE_STYLE: Partial<ExcelJS.Style> = Object.freeze({ numFmt: 'dd/mm/yyyy' });
+// A text cell's style (none): otherwise a new empty object per cell, each serialised to find its id.
+const TEXT_STYLE: Partial<ExcelJS.Style> = Object.freeze({});
 
 /** Resolves when `stream` takes writes again, or is closed (a reader gone). */
 function room(stream: Writable): Promise<void> {
@@ -49,9 +56,23 @@ async function write(head: ReportHead, parts: AsyncIterable<ReportPart[]>, out: 
   head.fields.forEach((f, i) => {
     sheet.getColumn(i + 1).width = f === 'amount' ? 16 : f === 'issued_at' ? 12 : 26;
   });
+  // Heading, group and subtotal rows are styled cell by cell (and every row has a style of its own): each style is
+  // swapped for the first equal one of the same kind, which exceljs then finds in its WeakMap.
+  const seen = new Map<string, Partial<ExcelJS.Style>>();
+  const same = (kind: string, style: Partial<ExcelJS.Style>) => {
+    const key = `${kind}|${JSON.stringify(style)}`;
+    const first = seen.get(key);
+    if (first) return first;
+    seen.set(key, style);
+    return style;
+  };
   const addRow = (values: unknown[], style?: (row: ExcelJS.Row) => void) => {
     const row = sheet.addRow(values);
     style?.(row);
+    // exceljs' typings leave out the row's own style.
+    const own = row as ExcelJS.Row & { style: Partial<ExcelJS.Style> };
+    own.style = same('row', own.style);
+    if (style) row.eachCell((cell) => (cell.style = same(`cell ${cell.type}`, cell.style)));
     row.commit();
   };
   addRow([head.title], (row) => {
@@ -87,8 +108,9 @@ async function write(head: ReportHead, parts: AsyncIterable<ReportPart[]>, out: 
           return cellText(line, f);
         });
         addRow(values, (row) => {
-          row.getCell(amountCol).numFmt = MONEY;
-          if (dateIndex >= 0) row.getCell(dateIndex + 1).numFmt = 'dd/mm/yyyy';
+          for (let i = 1; i <= width; i++)
+            row.getCell(i).style =
+              i === amountCol ? AMOUNT_STYLE : i === dateIndex + 1 ? DATE_STYLE : TEXT_STYLE;
         });
       } else if (part.kind === 'group') {
         if (head.groupLabel)
