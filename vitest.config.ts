@@ -38,6 +38,9 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Each file renders its own screens into a fresh body (test-setup.ts cleans up after every test), so the
+          // files of a worker share one jsdom and the loaded antd instead of building both again for each file.
+          isolate: false,
           // antd renders slowly under jsdom; a loaded CI machine must not turn that into failures.
           testTimeout: 60_000,
           setupFiles: ['apps/web/src/test-setup.ts'],

@@ -143,6 +143,31 @@ function printDetails(audits) {
     console.log('  script', Math.round(task.total), 'ms', task.url);
   for (const part of items('mainthread-work-breakdown'))
     console.log('  main thread', Math.round(part.duration), 'ms', part.groupLabel);
+  const requests = items('network-requests');
+  const bytes = (list) => Math.round(list.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024);
+  console.log(
+    '  network',
+    requests.length,
+    'requests,',
+    bytes(requests),
+    'KB transferred; scripts',
+    bytes(requests.filter((r) => r.resourceType === 'Script')),
+    'KB, styles',
+    bytes(requests.filter((r) => r.resourceType === 'Stylesheet')),
+    'KB',
+  );
+  for (const r of requests.filter(
+    (r) => r.resourceType === 'Fetch' || r.resourceType === 'XHR' || r.resourceType === 'Document',
+  ))
+    console.log(
+      '  request',
+      Math.round(r.networkRequestTime ?? 0),
+      '→',
+      Math.round(r.networkEndTime ?? 0),
+      'ms',
+      r.resourceType,
+      r.url,
+    );
   for (const lcp of items('largest-contentful-paint-element'))
     for (const row of lcp.items ?? []) console.log('  lcp', JSON.stringify(row.node?.snippet ?? row));
 }

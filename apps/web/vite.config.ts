@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { antdStaticStyles } from './antd-static-styles';
+import { precompress } from './precompress';
 import { routePreloads } from './route-preloads';
 
 // The API of `npm run serve`; ORIGEM_API_URL points the dev server at another one.
@@ -9,7 +11,7 @@ const proxied = ['/v1', '/v2', '/docs', '/health'];
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), routePreloads()],
+  plugins: [react(), routePreloads(), antdStaticStyles(), precompress()],
   // The server replaces this in index.html with each answer's nonce (apps/api/src/plugins/spa.ts): the web gives it
   // to the styles antd injects, under a policy without 'unsafe-inline'.
   html: { cspNonce: '__ORIGEM_CSP_NONCE__' },

@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -19,6 +20,9 @@ const INDEX = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
+// A built chunk and the compressed copies apps/web/precompress.ts writes beside it.
+const CHUNK = `export const rows = [${Array.from({ length: 400 }, (_, i) => `'linha ${i}'`).join(', ')}];\n`;
+
 const policyOf = (headers: Record<string, unknown>) => String(headers['content-security-policy'] ?? '');
 const directive = (policy: string, name: string) =>
   policy
@@ -34,6 +38,10 @@ describe('pages under a strict Content-Security-Policy, answering GET and HEAD (
   beforeAll(async () => {
     writeFileSync(path.join(dist, 'index.html'), INDEX);
     writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\n');
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'assets/list-page-a1b2.js'), CHUNK);
+    writeFileSync(path.join(dist, 'assets/list-page-a1b2.js.br'), brotliCompressSync(CHUNK));
+    writeFileSync(path.join(dist, 'assets/list-page-a1b2.js.gz'), gzipSync(CHUNK));
     // As apps/web/route-preloads.ts writes it: each screen's route and the chunks its first render needs.
     writeFileSync(
       path.join(dist, 'route-preloads.json'),
@@ -171,6 +179,36 @@ describe('pages under a strict Content-Security-Policy, answering GET and HEAD (
     // The build's list itself is not served as a file: the address is a page like any other.
     const file = await app.inject({ method: 'GET', url: '/route-preloads.json' });
     expect(file.headers['content-type']).toBe('text/html; charset=utf-8');
+  });
+
+  it("the build's chunks: the compressed copy the browser accepts, kept a year under their hashed name (issue 21)", async () => {
+    const get = (acceptEncoding?: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/assets/list-page-a1b2.js',
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
+    const br = await get('gzip, deflate, br, zstd');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(br.rawPayload.length).toBeLessThan(CHUNK.length / 3);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(CHUNK);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toBe('accept-encoding');
+
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(CHUNK);
+
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(CHUNK);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Outside assets/ nothing is kept: a file there keeps its name across builds.
+    const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.body).toBe('User-agent: *\n');
+    expect(robots.headers['cache-control']).toBe('public, max-age=0');
   });
 
   // Last: it takes index.html away. A build empties the folder before writing it again (issue 26: a reopened reset link

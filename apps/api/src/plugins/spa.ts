@@ -91,11 +91,29 @@ export function registerSpa(app: FastifyInstance, config: Config): void {
     const links = preloadsFor(cached.routes, url);
     return links ? cached.html.replace('</head>', `${links}</head>`) : cached.html;
   };
+  const assets = path.join(root, 'assets');
+  if (hasSpa && existsSync(assets)) {
+    // The build's scripts and styles (assets/, named by their content's hash) never change under their name: a
+    // browser keeps them a year without asking again, and receives the Brotli or gzip copy the build wrote beside
+    // each (apps/web/precompress.ts) — a third of the bytes, with no compression work per request (issue 21).
+    app.register(fastifyStatic, {
+      root: assets,
+      prefix: '/assets/',
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      maxAge: '365d',
+      immutable: true,
+      setHeaders: (res) => res.setHeader('vary', 'accept-encoding'),
+    });
+  }
   if (hasSpa) {
     app.register(fastifyStatic, {
       root,
       wildcard: false,
       index: false,
+      decorateReply: false,
+      globIgnore: ['assets/**'],
       allowedPath: (pathName) => pathName !== '/index.html' && pathName !== `/${ROUTE_PRELOADS_FILE}`,
     });
   }

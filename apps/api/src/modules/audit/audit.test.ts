@@ -618,8 +618,9 @@ describe('GET /v1/audit/export_csv', () => {
     expect(line[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
     expect(JSON.parse(line[11] ?? '')).toEqual({ name: 'Ulisses Zeta' });
     expect(JSON.parse(line[12] ?? '')).toEqual({ name: 'Ulisses Alfa' });
-    // JSON holds quotes: the cell is quoted and its quotes doubled.
-    expect(res.body).toContain('"{""name"":""Ulisses Zeta""}"');
+    // JSON holds quotes: the cell is quoted and its quotes doubled. The JSON is PostgreSQL's own text of the value
+    // (a space after each colon and comma), not parsed and written again (issue 21).
+    expect(res.body).toContain('"{""name"": ""Ulisses Zeta""}"');
 
     const dated = await exportCsv('event=teste_data&start_date=2025-03-10&end_date=2025-03-10');
     expect(dated.rows.slice(1).map((r) => r[1]?.replace(',', ''))).toEqual([

@@ -88,8 +88,8 @@ function entryLine(e: AuditExportRow, names: Map<string, string>): string {
     e.ip_address,
     e.user_agent,
     e.url,
-    e.old_values ? JSON.stringify(e.old_values) : '',
-    e.new_values ? JSON.stringify(e.new_values) : '',
+    e.old_values ?? '',
+    e.new_values ?? '',
     e.auditable_id === null ? '' : (names.get(auditNameKey(e.auditable_type, e.auditable_id)) ?? ''),
   ]);
 }

@@ -138,8 +138,9 @@ export type AuditExportRow = {
   event: string;
   auditable_type: string;
   auditable_id: number | null;
-  old_values: Record<string, unknown> | null;
-  new_values: Record<string, unknown> | null;
+  /** As PostgreSQL writes the JSON: never parsed into objects to be stringified again (issue 21). */
+  old_values: string | null;
+  new_values: string | null;
   url: string | null;
   ip_address: string | null;
   user_agent: string | null;
@@ -163,7 +164,7 @@ export function auditExport(actor: Actor, f: AuditFilter): KeysetQuery<AuditExpo
       ? sql`(${a.created_at}, ${a.id}) < (select c.created_at, c.id from audits c where c.id = ${after.id})`
       : undefined;
     return sql`select ${a.id} as id, ${a.event} as event, ${a.auditable_type} as auditable_type,
-                      ${a.auditable_id} as auditable_id, ${a.old_values} as old_values, ${a.new_values} as new_values,
+                      ${a.auditable_id} as auditable_id, ${a.old_values}::text as old_values, ${a.new_values}::text as new_values,
                       ${a.url} as url, ${a.ip_address} as ip_address, ${a.user_agent} as user_agent,
                       to_char(${a.created_at} at time zone ${AUDIT_TIME_ZONE}, 'DD/MM/YYYY HH24:MI:SS') as created_at,
                       ${users.id} as user_id, ${users.name} as user_name, ${users.email} as user_email,
