@@ -48,19 +48,20 @@ export function totpSecretOf(email: string): string | undefined {
 }
 
 /**
- * A code of `secret` for a step not used for `email` in this run: the server accepts each step once, so a second
- * sign-in of the same user takes the next step — already good, as the server allows one step of clock drift — and
- * only a third within the same 30 s waits until that next step is the current one, rather than replaying.
+ * A code of `secret` for a step not used for `email` in this run. The server accepts each step once and allows one
+ * step of clock drift either way, so three sign-ins of the same user within 30 s take the previous step (while at
+ * least 10 s of the current one remain, so it is still good when it arrives), the current one and the next; only a
+ * fourth waits until the next step is the current one, rather than replaying. (Two password changes took 20 s each
+ * waiting here.)
  */
 export async function freshCode(email: string, secret = totpSecretOf(email)): Promise<string> {
   if (!secret) throw new Error(`sem autenticador para ${email}`);
-  let step = Math.floor(Date.now() / 30_000);
+  const now = Date.now();
+  let step = Math.floor(now / 30_000) - (now % 30_000 < 20_000 ? 1 : 0);
   const last = usedSteps.get(email.toLowerCase());
-  if (last !== undefined && step <= last) {
-    step = last + 1;
-    const waitUntil = (step - 1) * 30_000 + 100;
-    if (Date.now() < waitUntil) await new Promise((resolve) => setTimeout(resolve, waitUntil - Date.now()));
-  }
+  if (last !== undefined && step <= last) step = last + 1;
+  const waitUntil = (step - 1) * 30_000 + 100;
+  if (Date.now() < waitUntil) await new Promise((resolve) => setTimeout(resolve, waitUntil - Date.now()));
   usedSteps.set(email.toLowerCase(), step);
   return generate({ secret, epoch: step * 30 });
 }

@@ -17,7 +17,8 @@ export const SIGNATURE_TRUST_PEM = path.join(tmpdir(), `origem-e2e-trust-${APP_P
 const jsonReport = process.env.PLAYWRIGHT_JSON_REPORT;
 
 // One product server on a fresh embedded database, and a real SMTP listener. Specs run one at a time because
-// they share that server; each journey creates the records it changes.
+// they share that server; each journey creates the records it changes. `npm run test:e2e` (scripts/e2e.mjs) starts
+// two such runs side by side, each with its own server, database and ports, and a share of the spec files.
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
@@ -39,7 +40,9 @@ export default defineConfig({
     // for states, and axe never reads a help text or a dialog mid-fade.
     reducedMotion: 'reduce',
     acceptDownloads: true,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace with the page's DOM at every step, without the screencast: recording frames cost
+    // a fifth of the suite's CPU (certificates + keyboard specs: 161 s of CPU with it, 126 s without; issue 21).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
