@@ -141,6 +141,15 @@ function printDetails(audits) {
     console.log('  shift', shift.score?.toFixed(3), shift.node?.selector ?? '', shift.node?.snippet ?? '');
   for (const task of items('bootup-time').slice(0, 5))
     console.log('  script', Math.round(task.total), 'ms', task.url);
+  for (const task of items('long-tasks'))
+    console.log(
+      '  long task at',
+      Math.round(task.startTime),
+      'ms:',
+      Math.round(task.duration),
+      'ms',
+      task.url,
+    );
   for (const part of items('mainthread-work-breakdown'))
     console.log('  main thread', Math.round(part.duration), 'ms', part.groupLabel);
   const requests = items('network-requests');
