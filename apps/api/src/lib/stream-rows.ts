@@ -102,6 +102,10 @@ async function* cursorBatches<T>(db: Executor, pool: pg.Pool, query: SQL, size: 
   let failed: Error | undefined;
   try {
     client = await pool.connect();
+    // The pool's statement timeout (DB_STATEMENT_TIMEOUT_MS) counts the whole cursor as one statement: a long export
+    // (the audit trail's 2 000 000 rows, ~1 min) was cut at 15 s. Its reader paces it, and at most MAX_CURSORS run at
+    // once, so it runs without one; the connection gets the pool's default back before it is released.
+    await client.query('set statement_timeout = 0');
     logQuery(db, text, params);
     const cursor = client.query(new Cursor<T>(text, params, { types: cursorTypes }));
     // The next batch is asked for before this one is handed over: the database reads it while the file is written.
@@ -124,6 +128,8 @@ async function* cursorBatches<T>(db: Executor, pool: pg.Pool, query: SQL, size: 
       if (!failed) await cursor.close().catch((error: Error) => (failed = error));
     }
   } finally {
+    if (client && !failed)
+      await client.query('reset statement_timeout').catch((error: Error) => (failed = error));
     client?.release(failed);
     gate.leave();
   }
