@@ -90,6 +90,10 @@ describe('TypeAheadSelect', () => {
     expect(await screen.findByTitle('Soja do Cerrado S.A.')).toBeTruthy();
 
     fireEvent.change(input, { target: { value: 'cer' } });
+    // At once, before the search is sent: the answer to the empty search is no longer offered (a click then would
+    // pick a record that may not match what was typed).
+    expect(screen.queryByTitle('Soja do Cerrado S.A.')).toBeNull();
+    expect(screen.getByText('Buscando…')).toBeTruthy();
     await waitFor(() =>
       expect(urls).toContain('/v1/exporter?associated=true&name=cer&page=1&per_page=20&count=false'),
     );

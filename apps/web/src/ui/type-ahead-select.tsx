@@ -88,9 +88,15 @@ export function TypeAheadSelect<T>({
     staleTime: 30_000,
   });
 
-  const options = useMemo(() => (results.data?.rows ?? []).map(toOption), [results.data, toOption]);
+  // While typing pauses before the search, the last answer matches what was typed before: none is offered.
+  const waiting = open && typed.trim() !== text;
+  const searching = waiting || results.isFetching;
+  const options = useMemo(
+    () => (waiting ? [] : (results.data?.rows ?? []).map(toOption)),
+    [waiting, results.data, toOption],
+  );
   const current = singleValue(value);
-  const known = current === undefined || options.some((option) => option.value === current);
+  const known = current === undefined || waiting || options.some((option) => option.value === current);
   const fromScreen = selected && selected.value === current ? selected : undefined;
 
   // The chosen record, when neither the results nor the screen name it: read once by its id.
@@ -128,12 +134,12 @@ export function TypeAheadSelect<T>({
         setTyped('');
         rest.onChange?.(next, option);
       }}
-      loading={results.isFetching}
+      loading={searching}
       options={shown}
       notFoundContent={
         results.isError
           ? 'Não foi possível carregar as opções.'
-          : results.isFetching
+          : searching
             ? 'Buscando…'
             : 'Nenhuma opção encontrada.'
       }

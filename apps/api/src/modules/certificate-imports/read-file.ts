@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   IMPORT_COLUMNS,
   IMPORT_MAX_ROWS,
@@ -97,23 +97,62 @@ export function cellText(value: unknown): string {
   return '';
 }
 
+/** The parts of exceljs' streaming reader it reads a workbook with (lib/stream/xlsx/workbook-reader.js, 4.4). */
+type ExcelWorkbookReader = {
+  model?: { sheets?: { id: number; name: string; rId: string }[] };
+  workbookRels?: { Id: string; Target: string }[];
+  _parseRels(entry: Readable): Promise<void>;
+  _parseWorkbook(entry: Readable): Promise<void>;
+  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
+  _parseStyles(entry: Readable): Promise<void>;
+  _parseWorksheet(entry: Readable, sheetNo: string): Generator<{ value: AsyncIterable<unknown> }>;
+};
+
+async function bufferOf(source: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of source) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The first worksheet's rows. exceljs' own streaming reader walks the zip in stored order and, pausing between
+ * entries, now and then loses one (exceljs#3064: a valid file read as unreadable, under load). The parts are
+ * taken here from the zip's central directory instead, in the order the reader needs them (relations, workbook,
+ * shared strings, styles, then the sheet); the sheet is still parsed row by row. The compressed file is held in
+ * memory: at most IMPORT_MAX_BYTES.
+ */
 async function* xlsxRecords(source: Readable): AsyncGenerator<RawRecord> {
   // exceljs is loaded with the first import, not at every start of the server (reports do the same).
-  const excel = (await import('exceljs')).default;
-  const reader = new excel.stream.xlsx.WorkbookReader(source, {
+  const [excel, unzipper] = await Promise.all([import('exceljs'), import('unzipper')]);
+  const zip = await unzipper.default.Open.buffer(await bufferOf(source));
+  const part = (path: string) => zip.files.find((file) => file.path === path)?.stream();
+  const reader = new excel.default.stream.xlsx.WorkbookReader(Readable.from([]), {
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
     worksheets: 'emit',
     entries: 'ignore',
-  });
-  for await (const sheet of reader) {
-    // Only the first worksheet holds items; the second lists the codes.
-    for await (const row of sheet as AsyncIterable<{ number: number; values: unknown }>) {
+  }) as unknown as ExcelWorkbookReader;
+  const rels = part('xl/_rels/workbook.xml.rels');
+  const workbook = part('xl/workbook.xml');
+  if (!rels || !workbook) throw new ImportFileError(text.notReadable);
+  await reader._parseRels(rels);
+  await reader._parseWorkbook(workbook);
+  const strings = part('xl/sharedStrings.xml');
+  if (strings) for await (const _ of reader._parseSharedStrings(strings));
+  const styles = part('xl/styles.xml');
+  if (styles) await reader._parseStyles(styles);
+  // Only the first worksheet holds items; the second lists the codes.
+  const first = reader.model?.sheets?.[0];
+  const target = reader.workbookRels?.find((rel) => rel.Id === first?.rId)?.Target;
+  const sheetNo = /^(?:\/xl\/)?worksheets\/sheet(\d+)\.xml$/.exec(target ?? '')?.[1];
+  const sheet = sheetNo ? part(`xl/worksheets/sheet${sheetNo}.xml`) : undefined;
+  if (!sheetNo || !sheet) throw new ImportFileError(text.notReadable);
+  for (const { value: rows } of reader._parseWorksheet(sheet, sheetNo)) {
+    for await (const row of rows as AsyncIterable<{ number: number; values: unknown }>) {
       const values = Array.isArray(row.values) ? (row.values as unknown[]).slice(1) : [];
       yield { line: row.number, cells: values.map(cellText) };
     }
-    return;
   }
 }
 
