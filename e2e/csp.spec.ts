@@ -3,7 +3,7 @@ import { watchCspViolations as watchViolations } from './csp-watch';
 import { expect, test } from './fixtures';
 
 // Issue 24: every screen loads under a Content-Security-Policy without 'unsafe-inline' or 'unsafe-eval', with no
-// violation. The signed-in screens are checked in the walk of every role's screens (screen-sweep.spec.ts); here the
+// violation. The signed-in screens are checked in the walk of every role's screens (sweep.ts); here the
 // policy itself, the public screens, the API reference and a drawer's scroll lock.
 
 /** The policy the server sent with the page: strict, with a nonce that changes on every answer. */

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-// Each role's menu and the screens it opens are walked by screen-sweep.spec.ts (the matrix: role-menus.ts).
+// Each role's menu and the screens it opens are walked by sweep.ts (the matrix: role-menus.ts).
 test.describe('forbidden and not found: one page each, never a dialog (issue 9, item 9)', () => {
   test('an exporter typing /regras-origem gets "sem permissão" with a way back, not a silent redirect', async ({
     pageAs,

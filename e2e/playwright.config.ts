@@ -75,6 +75,9 @@ export default defineConfig({
       timeout: 120_000,
       env: {
         PORT: String(APP_PORT),
+        // The embedded database `npm start` runs on, whatever DATABASE_URL the API tests were given (CI runs those on
+        // PostgreSQL): each process's own, in DATA_DIR.
+        DATABASE_URL: '',
         DATA_DIR,
         WEB_DIST: process.env.E2E_WEB_DIST ?? 'apps/web/dist',
         APP_URL: `http://localhost:${APP_PORT}`,

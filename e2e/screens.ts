@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { findRoute } from '../apps/web/src/app/route-table';
 
-/** The demo roles (README), the administrator first: every screen of each is walked by screen-sweep.spec.ts. */
+/** The demo roles (README), the administrator first: every screen of each is walked by sweep.ts. */
 export const DEMO_ROLES = [
   'admin',
   'analista',

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm run test:e2e` after the build (issue 21): the browser tests in E2E_SHARDS processes side by side (default 2),
+// `npm run test:e2e` after the build (issue 21): the browser tests in E2E_SHARDS processes side by side (default 3),
 // each with its own product server, embedded database, SMTP listener and ports, so no spec sees another's records,
-// sessions or role changes. One process with one worker left a core idle; the suite took 16 min alone.
+// sessions or role changes. One process with one worker left a core idle (16 min alone); two left the machine
+// waiting on each one's page loads and server answers (14.5 min); three keep both cores busy (11.4 min).
 //
 // The spec files are dealt out by their last measured duration (e2e/durations.json, seconds per file; a file not in
 // it counts as the median), the longest first to the least loaded process. After a run with
@@ -31,7 +32,7 @@ if (args[0] === '--record') {
 const report = process.env.PLAYWRIGHT_JSON_REPORT;
 if (args.length > 0) process.exit(await run(['playwright', 'test', '-c', config, ...args], process.env, ''));
 
-const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 3));
 const groups = deal(
   readdirSync(e2eDir).filter((name) => name.endsWith('.spec.ts')),
   shards,
