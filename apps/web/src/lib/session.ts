@@ -43,7 +43,11 @@ export const sessionStore = {
     refresh();
   },
   setUser(user: UserDetail): void {
-    localStorage.setItem(SESSION_KEYS.user, JSON.stringify(user));
+    const text = JSON.stringify(user);
+    // The refresh at every page load mostly reads back the same user: no new snapshot, so the frame and the page
+    // do not render again for nothing (issue 21: one more pass of the whole screen on each load).
+    if (text === localStorage.getItem(SESSION_KEYS.user)) return;
+    localStorage.setItem(SESSION_KEYS.user, text);
     refresh();
   },
   /** Removes the token and the user (logout, 401). */

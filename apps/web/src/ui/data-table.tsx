@@ -1,21 +1,11 @@
 import { InboxOutlined, ReloadOutlined } from '@ant-design/icons';
-import {
-  Button,
-  Empty,
-  Grid,
-  Pagination,
-  Result,
-  Skeleton,
-  Space,
-  Table,
-  type TableProps,
-  Typography,
-} from 'antd';
+import { Button, Empty, Pagination, Result, Skeleton, Space, Table, type TableProps, Typography } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import type { Key, ReactNode } from 'react';
 import { isApiError } from '../api/api-error';
 import { DataCards } from './data-cards';
 import { formatRange } from './format';
+import { useWiderThan } from './use-screen-width';
 import type { ServerTable } from './use-server-table';
 
 export type DataTableProps<T> = Omit<
@@ -81,7 +71,7 @@ export function DataTable<T extends object>({
 }: DataTableProps<T>) {
   const { list } = table;
   // On a phone (under 576 px) a row is a card: every column in sight without scrolling sideways.
-  const phone = Grid.useBreakpoint().sm === false;
+  const phone = !useWiderThan('sm');
 
   if (table.isLoading) {
     return (

@@ -1,9 +1,10 @@
 import { ClearOutlined, FilterOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Grid, Space } from 'antd';
+import { Button, Card, Form, Space } from 'antd';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { DateInput } from './date-input';
 import { MaskedInput } from './masked-input';
 import type { ListControls } from './use-list-search';
+import { useWiderThan } from './use-screen-width';
 
 export type FilterBarProps = {
   /** The list state (useListSearch): the form shows its filters, 'Filtrar' and 'Limpar' rewrite the URL. */
@@ -31,7 +32,7 @@ export function FilterBar({ list, children }: FilterBarProps) {
   useEffect(() => showValues(filters), [filtersKey]);
 
   // On a phone the fields would push the list a screen or two down: they open from a "Filtros" button instead.
-  const compact = Grid.useBreakpoint().md === false;
+  const compact = !useWiderThan('md');
   const [open, setOpen] = useState(false);
   const active = Object.keys(filters).length;
 

@@ -66,6 +66,7 @@ export function TypeAheadSelect<T>({
 }: TypeAheadSelectProps<T>) {
   const [typed, setTyped] = useState('');
   const [open, setOpen] = useState(false);
+  const [picked, setPicked] = useState<SelectOption | null>(null);
   const text = useDebounced(typed.trim(), DEBOUNCE_MS);
 
   const results = useQuery({
@@ -96,8 +97,11 @@ export function TypeAheadSelect<T>({
     [waiting, results.data, toOption],
   );
   const current = singleValue(value);
-  const known = current === undefined || waiting || options.some((option) => option.value === current);
-  const fromScreen = selected && selected.value === current ? selected : undefined;
+  const known = current === undefined || options.some((option) => option.value === current);
+  // The option picked here names the value until the screen or the results do (a pick made while the results of
+  // what was typed are still awaited must not show as its bare id).
+  const fromScreen =
+    selected && selected.value === current ? selected : picked?.value === current ? picked : undefined;
 
   // The chosen record, when neither the results nor the screen name it: read once by its id.
   const chosen = useQuery({
@@ -131,6 +135,7 @@ export function TypeAheadSelect<T>({
         rest.onOpenChange?.(next);
       }}
       onChange={(next, option) => {
+        setPicked(option && !Array.isArray(option) ? (option as SelectOption) : null);
         setTyped('');
         rest.onChange?.(next, option);
       }}

@@ -1,8 +1,9 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { Button, Drawer, Grid, Layout } from 'antd';
+import { Button, Drawer, Layout } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSession } from '../../lib/session';
+import { useWiderThan } from '../../ui/use-screen-width';
 import { useSessionRefresh } from '../use-session-refresh';
 import { Brand } from './brand';
 import { SideMenu } from './side-menu';
@@ -18,10 +19,8 @@ const SIDER_WIDTH = 264;
 export function MainLayout({ children }: { children?: ReactNode }) {
   const { user } = useSession();
   useSessionRefresh();
-  const screens = Grid.useBreakpoint();
-  // Before the first measure every breakpoint is undefined: assume a desktop (the common case, no flash).
-  const wide = screens.lg ?? true;
-  const phone = screens.sm === false;
+  const wide = useWiderThan('lg');
+  const phone = !useWiderThan('sm');
   const [drawerOpen, setDrawerOpen] = useState(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const logo = user?.page_federation_image_path;
