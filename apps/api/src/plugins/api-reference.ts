@@ -1,5 +1,7 @@
-import scalar from '@scalar/fastify-api-reference';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createReadStream } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { contentSecurityPolicy, cspNonce } from './content-security-policy';
 
 const PREFIX = '/docs';
@@ -59,19 +61,42 @@ export function apiReferencePage(nonce: string): string {
 </html>`;
 }
 
+/** The vendor's browser bundle, where @scalar/fastify-api-reference ships it (beside its entry, dist/js/). */
+function bundlePath(): string {
+  const entry = createRequire(import.meta.url).resolve('@scalar/fastify-api-reference');
+  return path.join(path.dirname(entry), 'js', 'standalone.js');
+}
+
 /**
- * The API reference at /docs (Scalar: the OpenAPI document, its bundle, the page). The plugin's own page starts the
- * bundle with an inline script no strict policy allows, so its page route is answered here, with a nonce, before
- * the plugin's handler runs; the plugin keeps serving the document and the bundle.
+ * The API reference at /docs: the page (its inline scripts with a nonce no vendor page carries), the OpenAPI
+ * document and Scalar's browser bundle, read from disk as it is asked for. The vendor's Fastify plugin read its 7 MB
+ * bundle into a string at every start and kept it, with the YAML and OpenAPI parsers it loads, in every idle
+ * instance (issue 21: a server at rest in 150 MB).
  */
 export async function apiReferenceRoutes(app: FastifyInstance): Promise<void> {
-  const page = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.routeOptions.url !== `${PREFIX}/`) return;
+  const hidden = { schema: { hide: true } };
+  const bundle = bundlePath();
+  app.get(PREFIX, hidden, (request, reply) => reply.redirect(`${request.url.split('?')[0]}/`, 301));
+  app.get(`${PREFIX}/`, hidden, (_request, reply) => {
     const nonce = cspNonce();
     return reply
       .header('content-security-policy', pagePolicy(nonce))
       .type('text/html; charset=utf-8')
       .send(apiReferencePage(nonce));
-  };
-  await app.register(scalar, { routePrefix: PREFIX, hooks: { preHandler: page } });
+  });
+  app.get(`${PREFIX}/openapi.json`, hidden, (_request, reply) =>
+    reply.header('content-disposition', 'filename=origem-api.json').send(app.swagger()),
+  );
+  app.get(`${PREFIX}/openapi.yaml`, hidden, (_request, reply) =>
+    reply
+      .type('application/yaml')
+      .header('content-disposition', 'filename=origem-api.yaml')
+      .send(app.swagger({ yaml: true })),
+  );
+  app.get(`${PREFIX}/js/scalar.js`, hidden, (_request, reply) =>
+    reply
+      .type('application/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(createReadStream(bundle)),
+  );
 }

@@ -137,6 +137,16 @@ describe('pages under a strict Content-Security-Policy, answering GET and HEAD (
     const bundle = await app.inject({ method: 'GET', url: '/docs/js/scalar.js' });
     expect(bundle.statusCode).toBe(200);
     expect(bundle.headers['content-type']).toContain('javascript');
+    expect(bundle.body).toContain('createApiReference');
+    // The document it reads, as JSON and as YAML; the bare prefix leads to the page.
+    const json = await app.inject({ method: 'GET', url: '/docs/openapi.json' });
+    expect(json.json<{ info: { title: string }; paths: object }>().info.title).toBe('Origem API');
+    expect(Object.keys(json.json<{ paths: object }>().paths)).toContain('/v1/certificate');
+    const yaml = await app.inject({ method: 'GET', url: '/docs/openapi.yaml' });
+    expect(yaml.headers['content-type']).toContain('application/yaml');
+    expect(yaml.body).toMatch(/^openapi: 3/);
+    const bare = await app.inject({ method: 'GET', url: '/docs' });
+    expect([bare.statusCode, bare.headers.location]).toEqual([301, '/docs/']);
     const again = policyOf((await app.inject({ method: 'GET', url: '/docs/' })).headers);
     expect(again).not.toBe(policy);
   });
