@@ -2,10 +2,11 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, type ThemeConfig, theme as themes } from 'antd';
 // The ES module build of the locale (antd/locale/* is CommonJS and drags antd's CommonJS copies along).
 import ptBR from 'antd/es/locale/pt_BR';
-import { type ReactNode, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { sessionStore } from '../lib/session';
 import { DownloadOverlay } from '../ui/download-overlay';
 import { FeedbackHost } from '../ui/feedback';
+import { useMediaQuery } from '../ui/use-media-query';
 
 /**
  * Text colours that meet WCAG 2.2 AA (4.5:1) on white and on the light greys antd puts behind text (#fafafa table
@@ -72,25 +73,11 @@ function useClearCacheOnSignOut(queryClient: QueryClient) {
   }, [queryClient]);
 }
 
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-
-function subscribeToReducedMotion(onChange: () => void) {
-  const query = window.matchMedia?.(REDUCED_MOTION);
-  query?.addEventListener('change', onChange);
-  return () => query?.removeEventListener('change', onChange);
-}
-
 /**
  * Whether the person asked their system for less motion (WCAG 2.3.3): antd then shows help texts, dialogs and
  * menus in their final state at once instead of fading them in.
  */
-function usePrefersReducedMotion() {
-  return useSyncExternalStore(
-    subscribeToReducedMotion,
-    () => window.matchMedia?.(REDUCED_MOTION).matches ?? false,
-    () => false,
-  );
-}
+const usePrefersReducedMotion = () => useMediaQuery('(prefers-reduced-motion: reduce)', false);
 
 /** The base text style antd's <App> gives its content (the <App> itself now loads with the first dialog). */
 function BaseText({ children }: { children: ReactNode }) {

@@ -5,7 +5,7 @@ import type { Key, ReactNode } from 'react';
 import { isApiError } from '../api/api-error';
 import { DataCards } from './data-cards';
 import { formatRange } from './format';
-import { useWiderThan } from './use-screen-width';
+import { useWiderThan } from './use-media-query';
 import type { ServerTable } from './use-server-table';
 
 export type DataTableProps<T> = Omit<

@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { DateInput } from './date-input';
 import { MaskedInput } from './masked-input';
 import type { ListControls } from './use-list-search';
-import { useWiderThan } from './use-screen-width';
+import { useWiderThan } from './use-media-query';
 
 export type FilterBarProps = {
   /** The list state (useListSearch): the form shows its filters, 'Filtrar' and 'Limpar' rewrite the URL. */

@@ -3,7 +3,7 @@ import { Outlet, useRouterState } from '@tanstack/react-router';
 import { Button, Drawer, Layout } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSession } from '../../lib/session';
-import { useWiderThan } from '../../ui/use-screen-width';
+import { useWiderThan } from '../../ui/use-media-query';
 import { useSessionRefresh } from '../use-session-refresh';
 import { Brand } from './brand';
 import { SideMenu } from './side-menu';
