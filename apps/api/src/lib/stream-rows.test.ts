@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase, queryRows } from '../db/client';
-import { openRows } from './stream-rows';
+import { openRows, openTextRows } from './stream-rows';
 
 /**
  * A cursor export on PostgreSQL under the pool's statement timeout (DB_STATEMENT_TIMEOUT_MS): the server counts the
@@ -46,5 +46,41 @@ describe.skipIf(!server)('a cursor export under the statement timeout (PostgreSQ
         ),
       ).toBe('57014');
     }
+  });
+
+  it('COPY: every row as text, a parameter as a literal; an export left half read frees its connection', async () => {
+    const quote = "d'Ávila \\ fim";
+    const rows = await openTextRows(
+      handle.db,
+      () =>
+        sql`select n::text as g, ${quote}::text as quote, null::text as nothing from generate_series(1, 5000) n order by n`,
+      ['g', 'quote', 'nothing'],
+      1000,
+    );
+    const read: string[] = [];
+    for await (const batch of rows) {
+      read.push(...batch.map((row) => row.g ?? ''));
+      expect(batch[0]).toMatchObject({ quote, nothing: null });
+      await sleep(150);
+    }
+    expect(read).toHaveLength(5000);
+    expect(read.at(-1)).toBe('5000');
+
+    // Abandoned after its first batch, three times over (the pool has three connections): each is discarded, not
+    // handed back still in COPY mode, and the pool goes on answering with the timeout in place.
+    for (let i = 0; i < 3; i += 1) {
+      const half = await openTextRows(
+        handle.db,
+        () => sql`select g::text as g from generate_series(1, 500000) g`,
+        ['g'],
+        1000,
+      );
+      const first = await half.next();
+      expect(first.done).toBe(false);
+      await half.return();
+    }
+    const [answer] = await queryRows<{ n: number }>(handle.db, sql`select 41 + 1 as n`);
+    expect(Number(answer?.n)).toBe(42);
+    await expect(queryRows(handle.db, sql`select pg_sleep(${(TIMEOUT_MS * 2) / 1000})`)).rejects.toThrow();
   });
 });

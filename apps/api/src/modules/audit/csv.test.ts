@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { audits } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { csvLine } from './csv';
@@ -52,5 +54,35 @@ describe('GET /v1/audit/export_csv escapes what is stored', () => {
     expect(lines[1]).toContain('robo\\u0001\\u001b[2J\\u007f');
     expect(lines[1]).toContain('/v1/oauth/token?x=\\u0008');
     expect(lines[1]).toContain('sino\\u0007@exemplo.com');
+  });
+});
+
+describe('GET /v1/audit/export_csv carries every character it read (COPY on PostgreSQL, batches on PGlite)', () => {
+  it('tabs, line breaks, backslashes, a literal \\N and long multi-byte text come out as stored', async () => {
+    const admin = await t.login('admin');
+    const agent = 'tab\there "aspas" barra\\invertida \\N ção;fim';
+    const url = '/v1/x?a=1\nb\\n';
+    // Long multi-byte values: COPY's chunks end anywhere, inside a character too.
+    const long = 'ação '.repeat(20_000);
+    await t.db.insert(audits).values({
+      event: 'updated',
+      auditable_type: 'session',
+      user_agent: agent,
+      url,
+      ip_address: '203.0.113.77',
+      new_values: { nota: 'linha\nquebrada\tcom \\ e "aspas"', longa: long },
+    });
+    const res = await t.request('GET', '/v1/audit/export_csv?ip_address=203.0.113.77', { token: admin });
+    expect(res.statusCode).toBe(200);
+    const body = res.body.replace(/^\uFEFF/, '');
+    expect(body).toContain(`;${csvLine([agent]).trimEnd()};`);
+    expect(body).toContain(`;${csvLine([url]).trimEnd()};`);
+    // The JSON as the database writes it.
+    const [stored] = await queryRows<{ json: string }>(
+      t.db,
+      sql`select new_values::text as json from audits where ip_address = '203.0.113.77'`,
+    );
+    expect(stored?.json).toContain('quebrada\\tcom');
+    expect(body).toContain(`;${csvLine([stored?.json ?? '']).trimEnd()};`);
   });
 });

@@ -1,15 +1,9 @@
 import { Readable } from 'node:stream';
-import {
-  AUDIT_EVENT_LABELS,
-  AUDITABLE_TYPE_LABELS,
-  type AuditFilter,
-  auditNameKey,
-} from '@origem/contract/schemas/audit';
+import { AUDIT_EVENT_LABELS, AUDITABLE_TYPE_LABELS, type AuditFilter } from '@origem/contract/schemas/audit';
 import type { Executor } from '../../db/client';
 import type { Actor } from '../../lib/context';
-import { endsWith, openRows, STREAM_BATCH } from '../../lib/stream-rows';
-import { recordNames } from './names';
-import { type AuditExportRow, auditExport } from './queries';
+import { endsWith, openTextRows, PIECE_CHARS, STREAM_BATCH } from '../../lib/stream-rows';
+import { AUDIT_EXPORT_COLUMNS, type AuditExportRow, auditExport } from './queries';
 
 const HEADER = [
   'ID',
@@ -73,7 +67,7 @@ function escapeControls(text: string): string {
 }
 
 /** One entry's line: the audit screen's columns, the time in Brasília and the record's current name. */
-function entryLine(e: AuditExportRow, names: Map<string, string>): string {
+function entryLine(e: AuditExportRow): string {
   // The list shows a user only when the row still has its user and role (toEntry).
   const user = e.user_id && e.user_name && e.user_email && e.role_id ? e : null;
   return csvLine([
@@ -82,22 +76,21 @@ function entryLine(e: AuditExportRow, names: Map<string, string>): string {
     user?.user_name ?? '',
     user?.user_email ?? '',
     user ? (e.role_display_name ?? '') : '',
-    AUDIT_EVENT_LABELS[e.event] ?? e.event,
-    AUDITABLE_TYPE_LABELS[e.auditable_type] ?? e.auditable_type,
+    AUDIT_EVENT_LABELS[e.event ?? ''] ?? e.event,
+    AUDITABLE_TYPE_LABELS[e.auditable_type ?? ''] ?? e.auditable_type,
     e.auditable_id,
     e.ip_address,
     e.user_agent,
     e.url,
     e.old_values ?? '',
     e.new_values ?? '',
-    e.auditable_id === null ? '' : (names.get(auditNameKey(e.auditable_type, e.auditable_id)) ?? ''),
+    e.record_name ?? '',
   ]);
 }
 
 /**
  * audit.csv, streamed (docs/adr/010-reports-that-stream.md): the filtered trail newest first, read through a
- * cursor (keyset batches on PGlite) and written a batch at a time; the names of a batch's records are looked up
- * while the next batch is read. The first batch is read before the stream is returned, so a query that cannot
+ * COPY (keyset batches on PGlite) and written a batch at a time, the names of the records read with them. The first batch is read before the stream is returned, so a query that cannot
  * start is still an error answer; a failure later cuts the download short.
  */
 export async function auditCsv(
@@ -106,22 +99,19 @@ export async function auditCsv(
   filter: AuditFilter,
   batchSize = STREAM_BATCH,
 ): Promise<Readable> {
-  const rows = await openRows(db, auditExport(actor, filter), batchSize);
+  const rows = await openTextRows(db, auditExport(actor, filter), AUDIT_EXPORT_COLUMNS, batchSize);
   async function* lines(): AsyncGenerator<string> {
     let out = `\uFEFF${csvLine(HEADER)}`;
-    let next = rows.next();
-    for (;;) {
-      const batch = await next;
-      if (batch.done) break;
-      next = rows.next();
-      // Awaited after the names; a failure meanwhile must not go unhandled.
-      next.catch(() => {});
-      const names = await recordNames(db, batch.value);
-      for (const entry of batch.value) out += entryLine(entry, names);
-      yield out;
-      out = '';
+    for await (const batch of rows) {
+      for (const entry of batch) {
+        out += entryLine(entry);
+        if (out.length >= PIECE_CHARS) {
+          yield out;
+          out = '';
+        }
+      }
     }
-    if (out) yield out;
+    yield out;
   }
   return endsWith(Readable.from(lines(), { objectMode: false }), rows);
 }

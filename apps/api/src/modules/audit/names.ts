@@ -146,19 +146,13 @@ export async function withNames<T extends Mentionable>(
 }
 
 /**
- * The current names of the records a batch of entries is about (not those their values mention: the CSV's
- * "Nome do registro" is the record's own), by auditNameKey.
+ * The current name of the record an entry is about (not those its values mention: the CSV's "Nome do registro" is
+ * the record's own), as SQL for the export's statement: one index probe per row, in the database, instead of a
+ * lookup per type and batch of rows from here (the audit CSV's 2 000 000 rows: 25 000 round trips; issue 21).
  */
-export function recordNames(
-  db: Executor,
-  entries: { auditable_type: string; auditable_id: number | null }[],
-): Promise<Map<string, string>> {
-  const wanted = new Map<string, Set<number>>();
-  for (const { auditable_type: type, auditable_id: id } of entries) {
-    if (id === null || !NAME_SOURCES[type]) continue;
-    const ids = wanted.get(type) ?? new Set<number>();
-    ids.add(id);
-    wanted.set(type, ids);
-  }
-  return namesOf(db, wanted);
+export function recordNameSql(type: AnyPgColumn, id: AnyPgColumn): SQL<string | null> {
+  const branches = Object.entries(NAME_SOURCES).map(
+    ([key, from]) => sql`when ${key} then (select ${from.name} from ${from.table} where ${from.id} = ${id})`,
+  );
+  return sql<string | null>`case ${type} ${sql.join(branches, sql` `)} end`;
 }

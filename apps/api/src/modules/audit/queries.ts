@@ -15,7 +15,8 @@ import {
   TYPE_AHEAD_PAGE,
 } from '../../lib/paging';
 import { entityScope, trailScope } from '../../lib/scope';
-import type { KeysetQuery } from '../../lib/stream-rows';
+import type { KeysetQuery, TextRow } from '../../lib/stream-rows';
+import { recordNameSql } from './names';
 
 /** The users whose trail the actor reads: its association's, its federation's, or all. */
 function userScope(actor: Actor): SQL | undefined {
@@ -132,28 +133,35 @@ export async function listAudits(db: Executor, actor: Actor, f: AuditListQuery) 
   return mapPage(page, toEntry);
 }
 
-/** An entry as the CSV export reads it: the list's columns, the time already in Brasília ('DD/MM/YYYY HH:MM:SS'). */
-export type AuditExportRow = {
-  id: number;
-  event: string;
-  auditable_type: string;
-  auditable_id: number | null;
-  /** As PostgreSQL writes the JSON: never parsed into objects to be stringified again (issue 21). */
-  old_values: string | null;
-  new_values: string | null;
-  url: string | null;
-  ip_address: string | null;
-  user_agent: string | null;
-  created_at: string;
-  user_id: number | null;
-  user_name: string | null;
-  user_email: string | null;
-  role_id: number | null;
-  role_display_name: string | null;
-};
+/** The columns of an entry as the CSV export reads them, in its statement's order. */
+export const AUDIT_EXPORT_COLUMNS = [
+  'id',
+  'event',
+  'auditable_type',
+  'auditable_id',
+  'old_values',
+  'new_values',
+  'url',
+  'ip_address',
+  'user_agent',
+  'created_at',
+  'user_id',
+  'user_name',
+  'user_email',
+  'role_id',
+  'role_display_name',
+  'record_name',
+] as const;
 
 /**
- * The CSV export's rows, newest first in the list's order (created_at, then id), for streamRows: a cursor on
+ * An entry as the CSV export reads it: every value as text (null for NULL), the JSON as PostgreSQL writes it (never
+ * parsed into objects to be stringified again), the time already in Brasília ('DD/MM/YYYY HH:MM:SS'), the current
+ * name of its record.
+ */
+export type AuditExportRow = TextRow<(typeof AUDIT_EXPORT_COLUMNS)[number]>;
+
+/**
+ * The CSV export's rows, newest first in the list's order (created_at, then id), for openTextRows: a COPY on
  * PostgreSQL, keyset batches on PGlite (`after` is the last row; its exact timestamp is read back in SQL, so no
  * precision is lost). The time is formatted by the database, as formatAuditDateTime would (seconds truncated).
  */
@@ -163,12 +171,14 @@ export function auditExport(actor: Actor, f: AuditFilter): KeysetQuery<AuditExpo
     const cursor = after
       ? sql`(${a.created_at}, ${a.id}) < (select c.created_at, c.id from audits c where c.id = ${after.id})`
       : undefined;
-    return sql`select ${a.id} as id, ${a.event} as event, ${a.auditable_type} as auditable_type,
-                      ${a.auditable_id} as auditable_id, ${a.old_values}::text as old_values, ${a.new_values}::text as new_values,
-                      ${a.url} as url, ${a.ip_address} as ip_address, ${a.user_agent} as user_agent,
+    return sql`select ${a.id}::text as id, ${a.event} as event, ${a.auditable_type} as auditable_type,
+                      ${a.auditable_id}::text as auditable_id, ${a.old_values}::text as old_values,
+                      ${a.new_values}::text as new_values, ${a.url} as url, ${a.ip_address} as ip_address,
+                      ${a.user_agent} as user_agent,
                       to_char(${a.created_at} at time zone ${AUDIT_TIME_ZONE}, 'DD/MM/YYYY HH24:MI:SS') as created_at,
-                      ${users.id} as user_id, ${users.name} as user_name, ${users.email} as user_email,
-                      ${roles.id} as role_id, ${roles.display_name} as role_display_name
+                      ${users.id}::text as user_id, ${users.name} as user_name, ${users.email} as user_email,
+                      ${roles.id}::text as role_id, ${roles.display_name} as role_display_name,
+                      ${recordNameSql(a.auditable_type, a.auditable_id)} as record_name
                  from ${a}
                  left join ${users} on ${users.id} = ${a.user_id}
                  left join ${roles} on ${roles.id} = ${users.role_id}
