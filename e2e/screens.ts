@@ -27,9 +27,18 @@ export async function menuPaths(page: Page): Promise<string[]> {
  * Opens `path`, checks it is a working screen — its h1, never the 404 page, "Sem permissão" or "Em construção" —
  * and waits until it has settled: no skeleton, spinner or busy region left (the state a person reads, and the one
  * an accessibility check must see).
+ *
+ * `navigate` moves the app already open to `path` the way its links do (the router follows the browser history's
+ * pushState), where a load starts the app again: its boot is most of a screen's cost in the browser (issue 21).
  */
-export async function openScreen(page: Page, path: string): Promise<void> {
-  await page.goto(path);
+export async function openScreen(page: Page, path: string, how: 'load' | 'navigate' = 'load'): Promise<void> {
+  if (how === 'navigate') {
+    await page.evaluate((to) => {
+      const index = Number(window.history.state?.__TSR_index ?? 0) + 1;
+      window.history.pushState({ __TSR_index: index, key: `sweep-${index}` }, '', to);
+    }, path);
+    await expect(page).toHaveURL((url) => url.pathname + url.search === path);
+  } else await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Página não encontrada' }), path).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Sem permissão' }), path).toHaveCount(0);

@@ -106,7 +106,7 @@ export function sweepRoles(side: 'staff' | 'party'): void {
         for (const path of [...paths, ...(role === 'admin' ? UNLISTED : [])]) {
           const fresh = firstTime(role, path);
           if (!fresh && !OPEN_ALL.has(role)) continue;
-          await openScreen(page, path);
+          await openScreen(page, path, 'navigate');
           expect(csp, path).toEqual([]);
           if (!fresh) continue;
           await axe(path);
@@ -115,7 +115,7 @@ export function sweepRoles(side: 'staff' | 'party'): void {
         }
         // Record screens link to further kinds (a certificate to its verification page): those are followed too.
         for (const [, address] of records) {
-          await openScreen(page, address);
+          await openScreen(page, address, 'navigate');
           await axe(address);
           await noteRecords();
         }
