@@ -22,6 +22,19 @@ function room(stream: Writable): Promise<void> {
   });
 }
 
+/** A zip record: its little-endian fields in order, each [value, bytes]. */
+function record(fields: [number, 2 | 4][]): Buffer {
+  const out = Buffer.alloc(fields.reduce((size, [, bytes]) => size + bytes, 0));
+  let at = 0;
+  for (const [value, bytes] of fields) {
+    if (bytes === 2) out.writeUInt16LE(value, at);
+    // Past 4 GiB this throws (no zip64): a failed download, never a corrupt file.
+    else out.writeUInt32LE(value, at);
+    at += bytes;
+  }
+  return out;
+}
+
 /** MS-DOS time and date, as zip headers keep them (local time to the second, halved). */
 function dosTime(at: Date): { time: number; date: number } {
   return {
@@ -41,14 +54,20 @@ export async function* zipStream(entries: Iterable<ZipEntry>, at = new Date()): 
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8');
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(VERSION, 4);
-    local.writeUInt16LE(FLAGS, 6);
-    local.writeUInt16LE(DEFLATE, 8);
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt16LE(name.length, 26);
+    // signature, version needed, flags, method, time, date, CRC, sizes (in the descriptor), name's length, extra's
+    const local = record([
+      [0x04034b50, 4],
+      [VERSION, 2],
+      [FLAGS, 2],
+      [DEFLATE, 2],
+      [time, 2],
+      [date, 2],
+      [0, 4],
+      [0, 4],
+      [0, 4],
+      [name.length, 2],
+      [0, 2],
+    ]);
     yield Buffer.concat([local, name]);
 
     let crc = 0;
@@ -74,36 +93,52 @@ export async function* zipStream(entries: Iterable<ZipEntry>, at = new Date()): 
     }
     await feed;
 
-    const descriptor = Buffer.alloc(16);
-    descriptor.writeUInt32LE(0x08074b50, 0);
-    descriptor.writeUInt32LE(crc >>> 0, 4);
-    descriptor.writeUInt32LE(compressed, 8);
-    descriptor.writeUInt32LE(size, 12);
+    const descriptor = record([
+      [0x08074b50, 4],
+      [crc, 4],
+      [compressed, 4],
+      [size, 4],
+    ]);
     yield descriptor;
 
-    const record = Buffer.alloc(46);
-    record.writeUInt32LE(0x02014b50, 0);
-    record.writeUInt16LE(VERSION, 4);
-    record.writeUInt16LE(VERSION, 6);
-    record.writeUInt16LE(FLAGS, 8);
-    record.writeUInt16LE(DEFLATE, 10);
-    record.writeUInt16LE(time, 12);
-    record.writeUInt16LE(date, 14);
-    record.writeUInt32LE(crc >>> 0, 16);
-    record.writeUInt32LE(compressed, 20);
-    record.writeUInt32LE(size, 24);
-    record.writeUInt16LE(name.length, 28);
-    record.writeUInt32LE(offset, 42);
-    central.push(record, name);
+    // signature, version made by, version needed, flags, method, time, date, CRC, sizes, name's length, extra's,
+    // comment's, disk, internal and external attributes, where its local header starts
+    const entryRecord = record([
+      [0x02014b50, 4],
+      [VERSION, 2],
+      [VERSION, 2],
+      [FLAGS, 2],
+      [DEFLATE, 2],
+      [time, 2],
+      [date, 2],
+      [crc, 4],
+      [compressed, 4],
+      [size, 4],
+      [name.length, 2],
+      [0, 2],
+      [0, 2],
+      [0, 2],
+      [0, 2],
+      [0, 4],
+      [offset, 4],
+    ]);
+    central.push(entryRecord, name);
     offset += local.length + name.length + compressed + descriptor.length;
   }
   const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(central.length / 2, 8);
-  end.writeUInt16LE(central.length / 2, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
+  const count = central.length / 2;
+  // signature, this disk, the directory's disk, entries on this disk and in all, the directory's size and offset,
+  // comment's length
+  const end = record([
+    [0x06054b50, 4],
+    [0, 2],
+    [0, 2],
+    [count, 2],
+    [count, 2],
+    [directory.length, 4],
+    [offset, 4],
+    [0, 2],
+  ]);
   yield directory;
   yield end;
 }

@@ -86,3 +86,49 @@ describe('GET /v1/audit/export_csv carries every character it read (COPY on Post
     expect(body).toContain(`;${csvLine([stored?.json ?? '']).trimEnd()};`);
   });
 });
+
+describe('GET /v1/audit/export_csv filters by text as text (COPY writes them as literals)', () => {
+  it('a quote, a backslash or SQL in a filter finds what matches it, and nothing else runs', async () => {
+    const admin = await t.login('admin');
+    const odd = "x' or '1'='1\\";
+    await t.db.insert(audits).values({ event: 'updated', auditable_type: odd, ip_address: "10.9.'8" });
+    const byType = await t.request('GET', `/v1/audit/export_csv?auditable_type=${encodeURIComponent(odd)}`, {
+      token: admin,
+    });
+    expect(byType.statusCode).toBe(200);
+    const lines = byType.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(";10.9.'8;");
+    const byAddress = await t.request(
+      'GET',
+      `/v1/audit/export_csv?ip_address=${encodeURIComponent("10.9.'")}`,
+      {
+        token: admin,
+      },
+    );
+    expect(byAddress.statusCode).toBe(200);
+    expect(
+      byAddress.body
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n'),
+    ).toHaveLength(2);
+    const none = await t.request(
+      'GET',
+      `/v1/audit/export_csv?auditable_type=${encodeURIComponent("' or ''='")}`,
+      {
+        token: admin,
+      },
+    );
+    expect(none.statusCode).toBe(200);
+    expect(
+      none.body
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n'),
+    ).toHaveLength(1);
+  });
+});
