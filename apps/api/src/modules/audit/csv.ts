@@ -90,8 +90,9 @@ function entryLine(e: AuditExportRow): string {
 
 /**
  * audit.csv, streamed (docs/adr/010-reports-that-stream.md): the filtered trail newest first, read through a
- * COPY (keyset batches on PGlite) and written a batch at a time, the names of the records read with them. The first batch is read before the stream is returned, so a query that cannot
- * start is still an error answer; a failure later cuts the download short.
+ * COPY (keyset batches on PGlite) and written a batch at a time, each record's name read with its row. The first
+ * batch is read before the stream is returned, so a query that cannot start is still an error answer; a failure
+ * later cuts the download short.
  */
 export async function auditCsv(
   db: Executor,

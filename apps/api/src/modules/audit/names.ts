@@ -109,7 +109,7 @@ async function namesOf(db: Executor, wanted: Map<string, Set<number>>): Promise<
       const rows = await db
         .select({ id: from.id, name: from.name })
         .from(from.table)
-        // One array parameter rather than one per id: a batch of the audit CSV asks for up to 2 000 (issue 21).
+        // One array parameter rather than one per id, however many a page names (issue 21).
         .where(sql`${from.id} = any(${`{${[...ids].join(',')}}`}::bigint[])`);
       for (const row of rows) {
         if (typeof row.name === 'string' && row.name) known.set(auditNameKey(type, Number(row.id)), row.name);
