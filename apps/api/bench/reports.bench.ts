@@ -91,6 +91,8 @@ const server: ChildProcess = spawn(process.execPath, serverArgs, {
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const pid = server.pid ?? 0;
+// A bench that fails midway takes its server down with it (the server holds the terminal's output open).
+process.on('exit', () => server.kill());
 const base = `http://127.0.0.1:${port}`;
 for (let i = 0; ; i++) {
   const ok = await fetch(`${base}/health`).then(

@@ -32,8 +32,12 @@ export async function demoSignIn(call: TokenCall, email: string, password = DEMO
   let answer = await call({ ...base, grant_type: 'password', username: email, password });
   const challenge = answer.body as { code?: string; mfa_token?: string };
   if (answer.status === 401 && challenge.code === 'MfaRequired' && challenge.mfa_token) {
-    const code = await freshDemoCode(email);
-    answer = await call({ ...base, grant_type: 'mfa', mfa_token: challenge.mfa_token, code });
+    const token = challenge.mfa_token;
+    const mfa = async () =>
+      call({ ...base, grant_type: 'mfa', mfa_token: token, code: await freshDemoCode(email) });
+    answer = await mfa();
+    // Another process (an earlier run of the same script) may have spent this window's code: the next one.
+    if ((answer.body as { code?: string }).code === 'InvalidMfaCode') answer = await mfa();
   }
   if (answer.status !== 200)
     throw new Error(`login ${email}: ${answer.status} ${JSON.stringify(answer.body)}`);

@@ -21,7 +21,9 @@ function withFile<T>(pdf: Buffer, work: (file: string, dir: string) => T): T {
 
 /** The document's text in reading order (pdftotext -layout). */
 export function pdfText(pdf: Buffer): string {
-  return withFile(pdf, (file) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }));
+  return withFile(pdf, (file) =>
+    execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }),
+  );
 }
 
 /**

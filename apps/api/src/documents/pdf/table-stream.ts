@@ -1,29 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
+import { deflateSync } from 'node:zlib';
 import type PDFKitDocument from 'pdfkit';
+import { EmbeddedFace, type FontName } from './embedded-face';
 
-// The same Roboto the pdfmake documents embed (it ships with pdfmake): every Portuguese accent. Read once.
 const require = createRequire(import.meta.url);
-const fontDir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
 let pdfkit: typeof PDFKitDocument | undefined;
 /** pdfkit, loaded with the first report PDF rather than at every start of the server (issue 21). */
 const pdfDocument = () => (pdfkit ??= require('pdfkit') as typeof PDFKitDocument);
-const FONT_FILES = {
-  regular: 'Roboto-Regular.ttf',
-  bold: 'Roboto-Medium.ttf',
-  italic: 'Roboto-Italic.ttf',
-  boldItalic: 'Roboto-MediumItalic.ttf',
-} as const;
-export type FontName = keyof typeof FONT_FILES;
-let fontBytes: [FontName, Buffer][] | null = null;
-function fontFiles(): [FontName, Buffer][] {
-  fontBytes ??= Object.entries(FONT_FILES).map(([name, file]) => [
-    name as FontName,
-    readFileSync(path.join(fontDir, file)),
-  ]);
-  return fontBytes;
-}
+const FACES: FontName[] = ['regular', 'bold', 'italic', 'boldItalic'];
 
 /**
  * A column: `fit` sizes it to a sample of its widest expected value (or its label, if wider); `share` columns split
@@ -57,70 +41,13 @@ const HEADER_FILL = '#e8eef5';
 const BAND_FILL = '#f3f6f9';
 const RULE = '#d5dbe3';
 
-/**
- * pdfkit's embedded font (pdfkit ^0.19 internals): its PDF name and dictionary, metrics, the fontkit font, and the
- * subset, widths and Unicode map it embeds at the end for the glyphs used.
- */
-type PdfkitFont = {
-  id: string;
-  ascender: number;
-  scale: number;
-  lineHeight(size: number, includeGap?: boolean): number;
-  font: { glyphForCodePoint(codePoint: number): { id: number; advanceWidth: number } };
-  subset: { includeGlyph(glyph: number): number };
-  widths: number[];
-  unicode: number[][];
-  ref(): PDFKit.PDFKitReference;
+/** pdfkit's stream object for a page's content (pdfkit ^0.19 internals): the table writes it whole, deflated. */
+type ContentStream = {
+  buffer: Uint8Array[];
+  compress: boolean;
+  data: { Filter?: string };
+  write(chunk: Uint8Array): void;
 };
-type PdfDoc = PDFKit.PDFDocument & { _font: PdfkitFont };
-
-/**
- * A font as the table writes it: each character straight from the font's character map, kept once looked up (an
- * alphabet's worth), so a cell costs a few map reads. No shaping run: pdfkit's would load the font's substitution
- * and positioning tables for every document (tens of milliseconds per font) and lay out every distinct word. Table
- * text goes without kerning or ligatures, which at this size nobody sees and which keeps copied text plain.
- */
-class Face {
-  private readonly chars = new Map<string, { hex: string; advance: number }>();
-  constructor(
-    readonly font: PdfkitFont,
-    private readonly doc: PdfDoc,
-  ) {}
-
-  private glyph(char: string) {
-    let g = this.chars.get(char);
-    if (!g) {
-      const f = this.font;
-      const codePoint = char.codePointAt(0) ?? 0;
-      const glyph = f.font.glyphForCodePoint(codePoint);
-      const id = f.subset.includeGlyph(glyph.id);
-      // What pdfkit records for the glyphs it encodes: the widths and the text a reader copies.
-      f.widths[id] ??= glyph.advanceWidth * f.scale;
-      f.unicode[id] ??= [codePoint];
-      g = { hex: id.toString(16).padStart(4, '0'), advance: glyph.advanceWidth * f.scale };
-      this.chars.set(char, g);
-    }
-    return g;
-  }
-
-  width(text: string, size: number): number {
-    let units = 0;
-    for (const char of text) units += this.glyph(char).advance;
-    return (units * size) / 1000;
-  }
-
-  hex(text: string): string {
-    let out = '';
-    for (const char of text) out += this.glyph(char).hex;
-    return out;
-  }
-
-  /** The font in the current page's resources (pdfkit does this for the text it draws itself). */
-  register(): void {
-    const fonts = this.doc.page.fonts as Record<string, PDFKit.PDFKitReference>;
-    fonts[this.font.id] ??= this.font.ref();
-  }
-}
 
 const rgbCache = new Map<string, string>();
 /** '#e8eef5' → '0.910 0.933 0.961' (kept: a row asks for its colour every time). */
@@ -133,19 +60,6 @@ const rgb = (hex: string) => {
   return text;
 };
 const num = (n: number) => (Math.round(n * 100) / 100).toString();
-// What pdfkit writes for a stroke colour and a coordinate (its _normalizeColor and PDFObject.number): the rules are
-// written here as pdfkit would, without a call and a buffer per operator.
-const strokeCache = new Map<string, string>();
-const strokeRgb = (hex: string) => {
-  let text = strokeCache.get(hex);
-  if (text === undefined) {
-    const n = Number.parseInt(hex.slice(1), 16);
-    text = [n >> 16, (n >> 8) & 0xff, n & 0xff].map((part) => part / 255).join(' ');
-    strokeCache.set(hex, text);
-  }
-  return text;
-};
-const pdfNumber = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /**
  * A table written page by page on pdfkit: each row goes onto the current page as it comes and a full page leaves
@@ -157,8 +71,8 @@ const pdfNumber = (n: number) => Math.round(n * 1e6) / 1e6;
  * Read the bytes with `take()` as pages complete and `finish()` at the end.
  */
 export class PdfTableStream {
-  private readonly doc: PdfDoc;
-  private readonly faces = {} as Record<FontName, Face>;
+  private readonly doc: PDFKit.PDFDocument;
+  private readonly faces = {} as Record<FontName, EmbeddedFace>;
   private readonly size: number;
   private readonly lineHeight: number;
   private readonly x: number[] = [];
@@ -170,11 +84,13 @@ export class PdfTableStream {
   private tableStarted = false;
   private newPages = 0;
   /**
-   * The current page's operators not yet given to pdfkit, each followed by a newline: the bytes pdfkit's
-   * addContent writes for them one call at a time, given in one call (a Buffer per operator was most of a row's
-   * cost; issue 21). Flushed before anything pdfkit draws itself, before a new page and at the end.
+   * The current page's content, in PDF's own bottom-up coordinates, each operator followed by a newline. The table
+   * writes the whole page itself and hands it to pdfkit deflated at once when the page ends (`endPage`): a Buffer
+   * per operator was most of a row's cost, and zlib's default level most of a page's (issue 21).
    */
   private pending = '';
+  /** The page being written: its height, and pdfkit's content stream for it. */
+  private page: { height: number; content: ContentStream } | null = null;
 
   constructor(options: TableStreamOptions) {
     this.title = options.title;
@@ -194,13 +110,11 @@ export class PdfTableStream {
         Creator: 'Origem',
         Producer: 'Origem',
       },
-    }) as PdfDoc;
-    for (const [name, bytes] of fontFiles()) {
-      this.doc.registerFont(name, bytes);
-      this.doc.font(name);
-      this.faces[name] = new Face(this.doc._font, this.doc);
-    }
-    this.lineHeight = this.faces.regular.font.lineHeight(this.size) * LEADING;
+    });
+    FACES.forEach((name, i) => {
+      this.faces[name] = new EmbeddedFace(`F${i + 1}`, name, this.doc);
+    });
+    this.lineHeight = this.faces.regular.lineHeight(this.size) * LEADING;
     this.addPage();
     this.newPages = 0;
     this.layoutColumns();
@@ -225,14 +139,14 @@ export class PdfTableStream {
     this.paragraph(this.faces.italic, text, 9, INK);
   }
 
-  private paragraph(face: Face, text: string, size: number, color: string): void {
-    const lineHeight = face.font.lineHeight(size, true);
+  private paragraph(face: EmbeddedFace, text: string, size: number, color: string): void {
+    const lineHeight = face.lineHeight(size, true);
     let ops = '';
     for (const line of this.wrapTo(face, text, this.contentWidth(), size)) {
       ops += this.textOps(face, line, MARGIN.left, this.y, size);
       this.y += lineHeight;
     }
-    this.writeText(face, color, ops);
+    this.writeText(face, color, ops, size);
   }
 
   /** One line of the table, a cell per column. */
@@ -260,8 +174,7 @@ export class PdfTableStream {
     // A group's heading stays on the page of its first row.
     this.ensureRoom(kind === 'group' ? height + this.lineHeight + 2 * PAD_Y : height);
     if (kind !== 'subtotal') {
-      this.flush();
-      this.doc.rect(MARGIN.left, this.y, this.contentWidth(), height).fill(BAND_FILL);
+      this.fillRect(height, BAND_FILL);
     }
     let ops = '';
     lines.forEach((line, l) => {
@@ -287,12 +200,12 @@ export class PdfTableStream {
 
   /** Writes the page count into every footer, closes the document and returns its last bytes. */
   finish(): Buffer {
-    this.flush();
+    this.endPage();
     const face = this.faces.regular;
     const total = this.footers.length;
     const { width, height } = this.doc.page;
     // Right-aligned on the baseline of the footer's left side (pdfkit places text by its top).
-    const baseline = MARGIN.bottom - 16 - (face.font.ascender / 1000) * FOOTER_SIZE;
+    const baseline = MARGIN.bottom - 16 - (face.ascender / 1000) * FOOTER_SIZE;
     this.footers.forEach((form, i) => {
       const text = `Página ${i + 1} de ${total}`;
       const x = width - MARGIN.right - face.width(text, FOOTER_SIZE);
@@ -300,14 +213,13 @@ export class PdfTableStream {
         Type: 'XObject',
         Subtype: 'Form',
         BBox: [0, 0, width, height],
-        // pdfkit's pages draw from the top; the form goes back to PDF's bottom-up coordinates.
-        Matrix: [1, 0, 0, -1, 0, height],
-        Resources: { Font: { [face.font.id]: face.font.ref() } },
+        Resources: { Font: { [face.id]: face.ref() } },
       });
       form.end(
-        `BT ${rgb(MUTED)} rg /${face.font.id} ${FOOTER_SIZE} Tf ${num(x)} ${num(baseline)} Td <${face.hex(text)}> Tj ET`,
+        `BT ${rgb(MUTED)} rg /${face.id} ${FOOTER_SIZE} Tf ${num(x)} ${num(baseline)} Td ${face.literal(text)} Tj ET`,
       );
     });
+    for (const name of FACES) this.faces[name].embed();
     this.doc.end();
     return this.take();
   }
@@ -356,18 +268,26 @@ export class PdfTableStream {
     const previous = this.doc.page as
       | (PDFKit.PDFPage & { resources: PDFKit.PDFKitReference; content: PDFKit.PDFKitReference })
       | undefined;
-    this.flush();
+    this.endPage();
     this.doc.addPage();
     // The finished page is written out; only its reference is needed now (the page tree lists it at the end).
     if (previous)
       for (const ref of [previous.dictionary, previous.resources, previous.content])
         (ref as { data: object }).data = {};
+    // pdfkit opens a page by flipping it to top-down coordinates; the table's page is its own, bottom-up.
+    const content = (this.doc.page as unknown as { content: ContentStream }).content;
+    content.buffer = [];
+    content.compress = false;
+    content.data.Filter = 'FlateDecode';
+    this.page = { height: this.doc.page.height, content };
     this.newPages += 1;
     this.y = MARGIN.top;
     const top = this.doc.page.height - MARGIN.bottom + 16;
     const face = this.faces.regular;
-    this.writeText(face, MUTED, this.textOps(face, this.title, MARGIN.left, top, FOOTER_SIZE));
+    this.writeText(face, MUTED, this.textOps(face, this.title, MARGIN.left, top, FOOTER_SIZE), FOOTER_SIZE);
     const form = this.doc.ref({});
+    // Its few dozen bytes gain nothing from deflate, which would cost a zlib stream per page.
+    form.compress = false;
     const name = `Pg${this.footers.length + 1}`;
     this.footers.push(form);
     (this.doc.page.xobjects as Record<string, PDFKit.PDFKitReference>)[name] = form;
@@ -375,7 +295,7 @@ export class PdfTableStream {
   }
 
   /** Each column's wrapped lines, from the current line's top. */
-  private writeCells(face: Face, lines: string[][]): void {
+  private writeCells(face: EmbeddedFace, lines: string[][]): void {
     let ops = '';
     lines.forEach((cellLines, i) => {
       cellLines.forEach((line, l) => {
@@ -389,37 +309,46 @@ export class PdfTableStream {
     const face = this.faces.bold;
     const lines = this.columns.map((c, i) => this.wrap(face, c.label, i));
     const height = Math.max(...lines.map((l) => l.length)) * this.lineHeight + 2 * PAD_Y;
-    this.flush();
-    this.doc.rect(MARGIN.left, this.y, this.contentWidth(), height).fill(HEADER_FILL);
+    this.fillRect(height, HEADER_FILL);
     this.writeCells(face, lines);
     this.y += height;
     this.rule(1, INK);
   }
 
-  /** A horizontal line across the table: pdfkit's moveTo, lineTo, lineWidth, strokeColor and stroke. */
+  /** A horizontal line across the table at the current line's top. */
   private rule(width: number, color: string): void {
-    const y = pdfNumber(this.y);
-    this.pending +=
-      `${pdfNumber(MARGIN.left)} ${y} m\n${pdfNumber(MARGIN.left + this.contentWidth())} ${y} l\n` +
-      `${pdfNumber(width)} w\n/DeviceRGB CS\n${strokeRgb(color)} SCN\nS\n`;
+    const y = num(this.bottomUp(this.y));
+    this.pending += `${num(width)} w ${rgb(color)} RG ${MARGIN.left} ${y} m ${num(MARGIN.left + this.contentWidth())} ${y} l S\n`;
   }
 
-  private flush(): void {
-    if (!this.pending) return;
-    // addContent adds the last newline back.
-    this.doc.addContent(this.pending.slice(0, -1));
+  /** A band of colour across the table from the current line's top. */
+  private fillRect(height: number, color: string): void {
+    const bottom = this.bottomUp(this.y + height);
+    this.pending += `${rgb(color)} rg ${MARGIN.left} ${num(bottom)} ${num(this.contentWidth())} ${num(height)} re f\n`;
+  }
+
+  /** Deflates the finished page's content (zlib's fastest level) into pdfkit's stream for it. */
+  private endPage(): void {
+    if (!this.page) return;
+    this.page.content.write(deflateSync(Buffer.from(this.pending, 'latin1'), { level: 1 }));
     this.pending = '';
+    this.page = null;
   }
 
-  /** Text operators for one text fragment whose top is at y (pdfkit's coordinates, from the page's top). */
-  private textOps(face: Face, text: string, x: number, top: number, size = this.size): string {
+  /** A distance from the page's top (the table's layout) as PDF's y, from the bottom. */
+  private bottomUp(top: number): number {
+    return (this.page?.height ?? 0) - top;
+  }
+
+  /** Text operators for one text fragment whose top is at `top`, in the face and size of its text object. */
+  private textOps(face: EmbeddedFace, text: string, x: number, top: number, size = this.size): string {
     if (!text) return '';
-    const baseline = this.doc.page.height - top - (face.font.ascender / 1000) * size;
-    return `/${face.font.id} ${num(size)} Tf 1 0 0 1 ${num(x)} ${num(baseline)} Tm <${face.hex(text)}> Tj\n`;
+    const baseline = this.bottomUp(top) - (face.ascender / 1000) * size;
+    return `1 0 0 1 ${num(x)} ${num(baseline)} Tm ${face.literal(text)} Tj\n`;
   }
 
   private cellOps(
-    face: Face,
+    face: EmbeddedFace,
     text: string,
     column: number,
     top: number,
@@ -431,14 +360,14 @@ export class PdfTableStream {
     return this.textOps(face, text, x, top);
   }
 
-  /** One text object for a row's cells, in bottom-up coordinates and its own graphics state. */
-  private writeText(face: Face, color: string, ops: string): void {
+  /** One text object: a row's cells, a heading's lines; one face, size and colour. */
+  private writeText(face: EmbeddedFace, color: string, ops: string, size = this.size): void {
     if (!ops) return;
     face.register();
-    this.pending += `q 1 0 0 -1 0 ${num(this.doc.page.height)} cm BT ${rgb(color)} rg\n${ops}ET Q\n`;
+    this.pending += `BT /${face.id} ${num(size)} Tf ${rgb(color)} rg\n${ops}ET\n`;
   }
 
-  private wrap(face: Face, text: string, column: number): string[] {
+  private wrap(face: EmbeddedFace, text: string, column: number): string[] {
     // Amounts never wrap: a right-aligned figure may run into its neighbour's padding.
     if (this.columns[column]?.align === 'right') return [text];
     return this.wrapTo(face, text, (this.widths[column] ?? 0) - 2 * PAD_X);
@@ -448,7 +377,7 @@ export class PdfTableStream {
    * Greedy word wrap; a word wider than the line is cut after its last separator that fits ('/', '-', '.', '_':
    * codes such as invoice numbers break between their parts), else where it must be.
    */
-  private wrapTo(face: Face, text: string, width: number, size = this.size): string[] {
+  private wrapTo(face: EmbeddedFace, text: string, width: number, size = this.size): string[] {
     const fits = (s: string) => face.width(s, size) <= width;
     if (fits(text)) return [text];
     const lines: string[] = [];

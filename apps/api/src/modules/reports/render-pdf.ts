@@ -30,6 +30,8 @@ function column(field: ReportField): StreamColumn {
  * loop and hands over the finished pages, so a reader of the stream gets them while the rest is still being read
  * and written. Only the page being written is held (and, per page, the reference of its footer).
  */
+const HAND_OVER_BYTES = 64 * 1024;
+
 export async function* billingPdf(
   head: ReportHead,
   parts: AsyncIterable<ReportPart[]>,
@@ -42,13 +44,22 @@ export async function* billingPdf(
   pdf.heading(head.title, { size: 14, bold: true });
   pdf.heading(head.subject, { size: 10, after: 2 });
   pdf.heading(`Período: ${periodText(head.period)}`, { size: 9, color: '#555555', after: 8 });
+  let ready: Buffer[] = [];
+  let readyBytes = 0;
   for await (const batch of parts) {
     for (const part of batch) {
       if (part.kind === 'line') {
         pdf.row(head.fields.map((f) => cellText(part.line, f)));
         if (pdf.pageTurned()) {
-          yield pdf.take();
-          await nextTurn();
+          const page = pdf.take();
+          ready.push(page);
+          readyBytes += page.length;
+          if (readyBytes >= HAND_OVER_BYTES) {
+            yield Buffer.concat(ready);
+            ready = [];
+            readyBytes = 0;
+            await nextTurn();
+          }
         }
       } else if (part.kind === 'group') {
         if (head.groupLabel) pdf.band('group', `${head.groupLabel}: ${part.label}`);
@@ -59,5 +70,5 @@ export async function* billingPdf(
       else pdf.band('total', `Total: ${part.count} certificado(s)`, formatReais(part.cents));
     }
   }
-  yield pdf.finish();
+  yield Buffer.concat([...ready, pdf.finish()]);
 }

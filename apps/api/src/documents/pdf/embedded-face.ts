@@ -1,0 +1,295 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import type * as Fontkit from 'fontkit';
+import { TrueTypeFile } from './truetype-subset';
+
+// The same Roboto the pdfmake documents embed (it ships with pdfmake): every Portuguese accent.
+const require = createRequire(import.meta.url);
+const fontDir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
+const FONT_FILES = {
+  regular: 'Roboto-Regular.ttf',
+  bold: 'Roboto-Medium.ttf',
+  italic: 'Roboto-Italic.ttf',
+  boldItalic: 'Roboto-MediumItalic.ttf',
+} as const;
+export type FontName = keyof typeof FONT_FILES;
+
+/**
+ * A character as the table writes it: its glyph, the glyph id as the two bytes of a PDF literal string (escaped
+ * where the string's syntax needs it), its width, and whether it took two UTF-16 units (outside the BMP).
+ */
+type GlyphUse = { gid: number; code: string; advance: number; wide: boolean };
+
+// Bytes a literal string escapes: its delimiters, the escape itself, and CR (a reader would read it as LF).
+const ESCAPED: Record<string, string> = { '(': '\\(', ')': '\\)', '\\': '\\\\', '\r': '\\r' };
+const literalByte = (byte: number) => {
+  const char = String.fromCharCode(byte);
+  return ESCAPED[char] ?? char;
+};
+
+/**
+ * One font file, read once per process: the glyph of each character met so far (an alphabet's worth), its width
+ * in thousandths of the size, and what a PDF's font descriptor says of the font. Documents share it; each keeps
+ * only the set of glyphs it drew.
+ */
+class FontProgram {
+  readonly file: TrueTypeFile;
+  readonly name: string;
+  readonly ascender: number;
+  readonly descender: number;
+  readonly lineGap: number;
+  /** The FontDescriptor's entries but its name and font file. */
+  readonly descriptor: Record<string, unknown>;
+  /** The text a reader copies for each glyph id: the first character drawn with it. */
+  readonly unicode = new Map<number, number>();
+  /** Each glyph's width met so far, by glyph id, in thousandths of the size. */
+  readonly advances = new Map<number, number>();
+  private readonly scale: number;
+  private readonly font: Fontkit.Font;
+  /** The glyphs met so far, by UTF-16 code unit (a BMP character), and beyond the BMP by code point. */
+  private readonly byUnit: (GlyphUse | undefined)[] = new Array(0x10000);
+  private readonly astral = new Map<number, GlyphUse>();
+
+  constructor(bytes: Buffer) {
+    const fontkit = require('fontkit') as typeof Fontkit;
+    this.font = fontkit.create(bytes);
+    this.file = new TrueTypeFile(bytes);
+    const f = this.font;
+    this.name = f.postscriptName.replaceAll(' ', '_');
+    this.scale = 1000 / f.unitsPerEm;
+    this.ascender = f.ascent * this.scale;
+    this.descender = f.descent * this.scale;
+    this.lineGap = f.lineGap * this.scale;
+    // The flags pdfkit gives an embedded font: fixed pitch, serif (by the OS/2 family class), symbolic, script,
+    // italic (PDF 32000-1, table 123).
+    const familyClass = (f['OS/2']?.sFamilyClass ?? 0) >> 8;
+    const flags =
+      (f.post.isFixedPitch ? 1 : 0) |
+      (familyClass >= 1 && familyClass <= 7 ? 2 : 0) |
+      4 |
+      (familyClass === 10 ? 8 : 0) |
+      (f.head.macStyle.italic ? 64 : 0);
+    this.descriptor = {
+      Type: 'FontDescriptor',
+      Flags: flags,
+      FontBBox: [f.bbox.minX, f.bbox.minY, f.bbox.maxX, f.bbox.maxY].map((n) => n * this.scale),
+      ItalicAngle: f.italicAngle,
+      Ascent: this.ascender,
+      Descent: this.descender,
+      CapHeight: (f.capHeight || f.ascent) * this.scale,
+      XHeight: (f.xHeight || 0) * this.scale,
+      StemV: 0,
+    };
+  }
+
+  /** The glyph of the character at `i` in `text` (its `wide` says whether it took `i + 1` too). */
+  glyphAt(text: string, i: number): GlyphUse {
+    const known = this.byUnit[text.charCodeAt(i)];
+    if (known) return known;
+    const codePoint = text.codePointAt(i) ?? 0;
+    const wide = codePoint > 0xffff;
+    let use = wide ? this.astral.get(codePoint) : undefined;
+    if (!use) {
+      const glyph = this.font.glyphForCodePoint(codePoint);
+      use = {
+        gid: glyph.id,
+        code: literalByte(glyph.id >> 8) + literalByte(glyph.id & 0xff),
+        advance: glyph.advanceWidth * this.scale,
+        wide,
+      };
+      if (glyph.id !== 0 && !this.unicode.has(glyph.id)) this.unicode.set(glyph.id, codePoint);
+      this.advances.set(glyph.id, use.advance);
+      if (wide) this.astral.set(codePoint, use);
+      else this.byUnit[codePoint] = use;
+    }
+    return use;
+  }
+}
+
+const programs = new Map<FontName, FontProgram>();
+function program(name: FontName): FontProgram {
+  let found = programs.get(name);
+  if (!found) {
+    found = new FontProgram(readFileSync(path.join(fontDir, FONT_FILES[name])));
+    programs.set(name, found);
+  }
+  return found;
+}
+
+/** UTF-16BE hex of a code point, as a ToUnicode CMap writes it. */
+const utf16Hex = (codePoint: number) =>
+  Buffer.from(String.fromCodePoint(codePoint), 'utf16le').swap16().toString('hex');
+
+/** Six capital letters from the glyph set: the subset tag a PDF font's name starts with (32000-1, 9.6.4). */
+function subsetTag(gids: number[]): string {
+  let hash = 2166136261;
+  for (const gid of gids) hash = Math.imul(hash ^ gid, 16777619) >>> 0;
+  let tag = '';
+  for (let i = 0; i < 6; i++, hash = Math.floor(hash / 26)) tag += String.fromCharCode(65 + (hash % 26));
+  return tag;
+}
+
+/** A finished PDF object: its dictionary and, for a stream, its bytes (pdfkit deflates them). */
+function pdfObject(doc: PDFKit.PDFDocument, data: object, stream?: Buffer | string): PDFKit.PDFKitReference {
+  const ref = doc.ref(data);
+  ref.end(stream);
+  return ref;
+}
+
+/**
+ * A font as one document writes it: text as glyph ids (character codes are the font's own glyph ids, Identity-H),
+ * each character straight from the font's character map. No shaping: table text goes without kerning or
+ * ligatures, which at this size nobody sees and which keeps copied text plain. At the end `embed` writes the font
+ * cut to the glyphs drawn, their widths and the text a reader copies for them.
+ */
+export class EmbeddedFace {
+  private readonly program: FontProgram;
+  private readonly drawn: Uint8Array;
+  private dictionary: PDFKit.PDFKitReference | null = null;
+
+  constructor(
+    /** The font's resource name on the pages. */
+    readonly id: string,
+    name: FontName,
+    private readonly doc: PDFKit.PDFDocument,
+  ) {
+    this.program = program(name);
+    this.drawn = new Uint8Array(this.program.file.numGlyphs);
+  }
+
+  /** The top of the tallest letters above the baseline, in thousandths of the size. */
+  get ascender(): number {
+    return this.program.ascender;
+  }
+
+  /** pdfkit's line height: ascender to descender, and the font's gap between lines when asked. */
+  lineHeight(size: number, includeGap = false): number {
+    const p = this.program;
+    return ((p.ascender + (includeGap ? p.lineGap : 0) - p.descender) / 1000) * size;
+  }
+
+  width(text: string, size: number): number {
+    let units = 0;
+    for (let i = 0; i < text.length; i++) {
+      const glyph = this.program.glyphAt(text, i);
+      if (glyph.wide) i++;
+      units += glyph.advance;
+    }
+    return (units * size) / 1000;
+  }
+
+  /**
+   * The text as a PDF literal string of glyph ids, for a Tj operator: `(…)`, each character two bytes (held as
+   * two characters under 256, which the content stream writes as latin1).
+   */
+  literal(text: string): string {
+    let out = '(';
+    for (let i = 0; i < text.length; i++) {
+      const glyph = this.program.glyphAt(text, i);
+      if (glyph.wide) i++;
+      this.drawn[glyph.gid] = 1;
+      out += glyph.code;
+    }
+    return `${out})`;
+  }
+
+  /** The font's dictionary, written by `embed`. */
+  ref(): PDFKit.PDFKitReference {
+    this.dictionary ??= this.doc.ref({});
+    return this.dictionary;
+  }
+
+  /** The font in the current page's resources. */
+  register(): void {
+    const fonts = this.doc.page.fonts as Record<string, PDFKit.PDFKitReference>;
+    fonts[this.id] ??= this.ref();
+  }
+
+  /** Writes the font if a page uses it: its program cut to the glyphs drawn, widths and ToUnicode map. */
+  embed(): void {
+    if (!this.dictionary) return;
+    const p = this.program;
+    const gids: number[] = [];
+    this.drawn.forEach((drawn, gid) => {
+      if (drawn) gids.push(gid);
+    });
+    const name = `${subsetTag(gids)}+${p.name}`;
+    const program = p.file.subset(gids);
+    // Length1, the program's length before deflating, is required of a TrueType font file (32000-1, table 127).
+    // zlib's fastest level: a tenth larger than its default, in a third of the time.
+    const file = pdfObject(
+      this.doc,
+      { Length1: program.length, Filter: 'FlateDecode' },
+      deflateSync(program, { level: 1 }),
+    );
+    const descriptor = pdfObject(this.doc, { ...p.descriptor, FontName: name, FontFile2: file });
+    const cidFont = pdfObject(this.doc, {
+      Type: 'Font',
+      Subtype: 'CIDFontType2',
+      BaseFont: name,
+      CIDSystemInfo: { Registry: new String('Adobe'), Ordering: new String('Identity'), Supplement: 0 },
+      FontDescriptor: descriptor,
+      W: this.widths(gids),
+      CIDToGIDMap: 'Identity',
+    });
+    Object.assign((this.dictionary as unknown as { data: object }).data, {
+      Type: 'Font',
+      Subtype: 'Type0',
+      BaseFont: name,
+      Encoding: 'Identity-H',
+      DescendantFonts: [cidFont],
+      ToUnicode: this.toUnicode(gids),
+    });
+    this.dictionary.end(undefined);
+  }
+
+  /** The W array: each run of consecutive glyph ids as its first id and the widths of the run. */
+  private widths(gids: number[]): (number | number[])[] {
+    const w: (number | number[])[] = [];
+    let run: number[] = [];
+    gids.forEach((gid, i) => {
+      if (i === 0 || gid !== (gids[i - 1] ?? 0) + 1) {
+        run = [];
+        w.push(gid, run);
+      }
+      run.push(this.program.advances.get(gid) ?? 0);
+    });
+    return w;
+  }
+
+  private toUnicode(gids: number[]): PDFKit.PDFKitReference {
+    const pairs = gids.flatMap((gid) => {
+      const codePoint = this.program.unicode.get(gid);
+      return codePoint === undefined
+        ? []
+        : [`<${gid.toString(16).padStart(4, '0')}> <${utf16Hex(codePoint)}>`];
+    });
+    const blocks: string[] = [];
+    for (let i = 0; i < pairs.length; i += 100) {
+      const block = pairs.slice(i, i + 100);
+      blocks.push(`${block.length} beginbfchar\n${block.join('\n')}\nendbfchar`);
+    }
+    return pdfObject(
+      this.doc,
+      {},
+      [
+        '/CIDInit /ProcSet findresource begin',
+        '12 dict begin',
+        'begincmap',
+        '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def',
+        '/CMapName /Adobe-Identity-UCS def',
+        '/CMapType 2 def',
+        '1 begincodespacerange',
+        '<0000> <ffff>',
+        'endcodespacerange',
+        ...blocks,
+        'endcmap',
+        'CMapName currentdict /CMap defineresource pop',
+        'end',
+        'end',
+      ].join('\n'),
+    );
+  }
+}
