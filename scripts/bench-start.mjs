@@ -3,8 +3,9 @@
 // data that already exists, with embedded PGlite and with PostgreSQL. Targets: ≤ 2 s PGlite, ≤ 1 s PostgreSQL.
 //
 // Each database is prepared by one untimed start (migrations, reference and demo seeds), then started RUNS times;
-// the median and the slowest run are printed. Runs `node apps/api/dist/server.js` (what `npm run serve` runs; build
-// it first with `npm run build`), or the TypeScript sources through tsx with `--tsx` (the way it ran before ADR 009).
+// the median and the slowest run are printed. Runs the compiled server as `npm run serve` does (its arguments read
+// from package.json; build it first with `npm run build`), or the TypeScript sources through tsx with `--tsx` (the
+// way it ran before ADR 009).
 //   DATABASE_URL  PostgreSQL server to use (a database `origem_bench_start` is created on it); default: the local one
 //   RUNS          timed starts per database (default 5)
 import { spawn } from 'node:child_process';
@@ -13,14 +14,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { serveArgs } from './serve-args.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const useTsx = process.argv.includes('--tsx');
 const runs = Number(process.env.RUNS ?? 5);
-const serverArgs = useTsx
-  ? ['--import', 'tsx', 'apps/api/src/server.ts']
-  : [path.join('apps/api/dist/server.js')];
-if (!useTsx && !existsSync(path.join(root, serverArgs[0]))) {
+const serverArgs = useTsx ? ['--import', 'tsx', 'apps/api/src/server.ts'] : serveArgs(root);
+if (!useTsx && !existsSync(path.join(root, 'apps/api/dist/server.js'))) {
   console.error('apps/api/dist/server.js não existe: rode `npm run build` antes.');
   process.exit(1);
 }

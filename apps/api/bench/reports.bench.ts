@@ -8,7 +8,7 @@
 //   BENCH_ROOT    the checkout whose server is measured (default this one): another checkout gives the "before"
 //   BENCH_SERVER  `dist` measures the compiled server (`npm run build:api` first), as `npm run serve` runs it;
 //                 `tsx` (the default) its sources through tsx
-//   BENCH_NODE    more options for the server's node, e.g. `--max-semi-space-size=4`
+//   BENCH_NODE    more options for the server's node, e.g. `--max-old-space-size=256`
 //   BENCH_PROF    a folder: the server runs with `--cpu-prof` and writes its profile there when the bench ends
 //                 (read it with `node apps/api/bench/cpu-top.mjs <file>`)
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import Cursor from 'pg-cursor';
+import { serveArgs } from '../../../scripts/serve-args.mjs';
 import { demoSignIn, fetchTokenCall } from '../src/test/demo-sign-in';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -81,9 +82,7 @@ const port = await freePort();
 const serverArgs = [
   ...(process.env.BENCH_NODE?.split(' ').filter(Boolean) ?? []),
   ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_PROF)] : []),
-  ...(process.env.BENCH_SERVER === 'dist'
-    ? ['apps/api/dist/server.js']
-    : ['--import', 'tsx', 'apps/api/src/server.ts']),
+  ...(process.env.BENCH_SERVER === 'dist' ? serveArgs(root) : ['--import', 'tsx', 'apps/api/src/server.ts']),
 ];
 const server: ChildProcess = spawn(process.execPath, serverArgs, {
   cwd: root,

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { serveArgs } from '../../../../scripts/serve-args.mjs';
 
 /** The processes the topology test starts (API instances, nginx): logs to files, stopped on the way out. */
 
@@ -29,8 +30,8 @@ export const answers = (url: string) => async () => (await fetch(url)).status ==
 
 /** The API from its sources, through tsx: no build needed. */
 export const FROM_SOURCES = ['--import', 'tsx', 'apps/api/src/server.ts'];
-/** The compiled server (`npm run build:api`), as production runs it: what the load harness measures. */
-export const COMPILED = ['apps/api/dist/server.js'];
+/** The compiled server (`npm run build:api`), as production runs it (`npm run serve`): what the load harness measures. */
+export const COMPILED = serveArgs(path.resolve(import.meta.dirname, '../../../..'));
 
 /**
  * One API instance (`node --import tsx apps/api/src/server.ts`, or the compiled `args`), its stdout (pino JSON
