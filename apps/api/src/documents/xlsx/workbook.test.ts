@@ -5,12 +5,13 @@ import unzipper from 'unzipper';
 import { describe, expect, it } from 'vitest';
 import { CELL, excelDay, SheetRows, xlsxWorkbook } from './workbook';
 
-async function bytesOf(rows: AsyncIterable<string>, widths = [20, 12, 14]): Promise<Buffer> {
+async function chunksOf(rows: AsyncIterable<string>, widths = [20, 12, 14]): Promise<Buffer[]> {
   const chunks: Buffer[] = [];
   for await (const chunk of xlsxWorkbook({ sheet: 'Faturamento', widths, rows, creator: 'Origem' }))
     chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  return chunks;
 }
+const bytesOf = async (rows: AsyncIterable<string>) => Buffer.concat(await chunksOf(rows));
 
 async function sheetOf(bytes: Buffer): Promise<ExcelJS.Worksheet> {
   const book = new ExcelJS.Workbook();
@@ -32,7 +33,11 @@ describe('xlsxWorkbook', () => {
         yield xml;
       }
     }
-    const bytes = await bytesOf(rows());
+    const chunks = await chunksOf(rows());
+    // The archive leaves as it is written, in pieces of 64 KB or more rather than a write per record.
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks.slice(0, -1)) expect(chunk.length).toBeGreaterThanOrEqual(64 * 1024);
+    const bytes = Buffer.concat(chunks);
     const zip = await unzipper.Open.buffer(bytes);
     expect(zip.files.map((f) => f.path).sort()).toEqual([
       '[Content_Types].xml',
