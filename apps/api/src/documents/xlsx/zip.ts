@@ -1,14 +1,12 @@
 import type { Writable } from 'node:stream';
 import { constants, crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
+import { inPieces } from '../../lib/pieces';
 
 /**
  * One file of a zip: its path in the archive and its content, read as it is written; an array is content known
  * whole (a workbook's small parts), deflated at once.
  */
 export type ZipEntry = { name: string; content: AsyncIterable<string | Buffer> | (string | Buffer)[] };
-
-/** The archive leaves in pieces of at least this much (but its end): not a write per header and descriptor. */
-const PIECE_BYTES = 64 * 1024;
 
 const FLAGS = 0x0808; // sizes and CRC in a descriptor after the data (bit 3); names in UTF-8 (bit 11)
 const DEFLATE = 8;
@@ -54,22 +52,12 @@ function dosTime(at: Date): { time: number; date: number } {
 
 /**
  * A zip archive written as its entries are read: each one deflated in zlib's thread pool while the next part of it
- * is produced, its size and CRC in a descriptor after the data, so nothing is held whole. Enough of the format for
- * workbooks (docs/adr/010-reports-that-stream.md): no zip64, so an entry stays under 4 GiB.
+ * is produced, its size and CRC in a descriptor after the data, so nothing is held whole; it leaves 64 KB at a
+ * time. Enough of the format for workbooks (docs/adr/010-reports-that-stream.md): no zip64, so an entry stays under
+ * 4 GiB.
  */
-export async function* zipStream(entries: Iterable<ZipEntry>, at = new Date()): AsyncGenerator<Buffer> {
-  let pending: Buffer[] = [];
-  let size = 0;
-  for await (const part of zipParts(entries, at)) {
-    pending.push(part);
-    size += part.length;
-    if (size >= PIECE_BYTES) {
-      yield Buffer.concat(pending);
-      pending = [];
-      size = 0;
-    }
-  }
-  if (pending.length) yield Buffer.concat(pending);
+export function zipStream(entries: Iterable<ZipEntry>, at = new Date()): AsyncGenerator<Buffer> {
+  return inPieces(zipParts(entries, at));
 }
 
 /** The archive's records and data, as they are produced. */

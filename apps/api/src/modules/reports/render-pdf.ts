@@ -1,6 +1,6 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ReportField } from '@origem/contract/schemas/reports';
 import { PdfTableStream, type StreamColumn } from '../../documents/pdf/table-stream';
+import { inPieces } from '../../lib/pieces';
 import { cellText, fieldLabel, formatReais, periodText, type ReportHead, type ReportPart } from './model';
 
 // Short values take the width of their widest sample; names and free text share the rest of the page. The invoice
@@ -26,16 +26,15 @@ function column(field: ReportField): StreamColumn {
 
 /**
  * The report as a landscape A4 table, produced a page at a time: group headings, subtotals and the total, amounts
- * right-aligned, the header on every page. Lines arrive a batch at a time; between pages it yields to the event
- * loop and hands over the finished pages, so a reader of the stream gets them while the rest is still being read
- * and written. Only the page being written is held (and, per page, the reference of its footer).
+ * right-aligned, the header on every page. Lines arrive a batch at a time; finished pages leave 64 KB at a time
+ * (`inPieces`, which lets the event loop turn between pieces), so a reader of the stream gets them while the rest is
+ * still being read and written. Only the page being written is held (and, per page, the reference of its footer).
  */
-const HAND_OVER_BYTES = 64 * 1024;
+export function billingPdf(head: ReportHead, parts: AsyncIterable<ReportPart[]>): AsyncGenerator<Buffer> {
+  return inPieces(pdfPages(head, parts));
+}
 
-export async function* billingPdf(
-  head: ReportHead,
-  parts: AsyncIterable<ReportPart[]>,
-): AsyncGenerator<Buffer> {
+async function* pdfPages(head: ReportHead, parts: AsyncIterable<ReportPart[]>): AsyncGenerator<Buffer> {
   const pdf = new PdfTableStream({
     title: head.title,
     layout: 'landscape',
@@ -44,23 +43,11 @@ export async function* billingPdf(
   pdf.heading(head.title, { size: 14, bold: true });
   pdf.heading(head.subject, { size: 10, after: 2 });
   pdf.heading(`Período: ${periodText(head.period)}`, { size: 9, color: '#555555', after: 8 });
-  let ready: Buffer[] = [];
-  let readyBytes = 0;
   for await (const batch of parts) {
     for (const part of batch) {
       if (part.kind === 'line') {
         pdf.row(head.fields.map((f) => cellText(part.line, f)));
-        if (pdf.pageTurned()) {
-          const page = pdf.take();
-          ready.push(page);
-          readyBytes += page.length;
-          if (readyBytes >= HAND_OVER_BYTES) {
-            yield Buffer.concat(ready);
-            ready = [];
-            readyBytes = 0;
-            await nextTurn();
-          }
-        }
+        if (pdf.pageTurned()) yield pdf.take();
       } else if (part.kind === 'group') {
         if (head.groupLabel) pdf.band('group', `${head.groupLabel}: ${part.label}`);
       } else if (part.kind === 'subtotal') {
@@ -70,5 +57,5 @@ export async function* billingPdf(
       else pdf.band('total', `Total: ${part.count} certificado(s)`, formatReais(part.cents));
     }
   }
-  yield Buffer.concat([...ready, pdf.finish()]);
+  yield pdf.finish();
 }
