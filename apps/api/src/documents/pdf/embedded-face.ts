@@ -101,8 +101,9 @@ class FontProgram {
       };
       if (glyph.id !== 0 && !this.unicode.has(glyph.id)) this.unicode.set(glyph.id, codePoint);
       this.advances.set(glyph.id, use.advance);
+      // A lone surrogate is not kept by its unit: the same unit may open a pair later.
       if (wide) this.astral.set(codePoint, use);
-      else this.byUnit[codePoint] = use;
+      else if (codePoint < 0xd800 || codePoint > 0xdfff) this.byUnit[codePoint] = use;
     }
     return use;
   }
