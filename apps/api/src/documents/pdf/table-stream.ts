@@ -204,7 +204,7 @@ export class PdfTableStream {
     const face = this.faces.regular;
     const total = this.footers.length;
     const { width, height } = this.doc.page;
-    // Right-aligned on the baseline of the footer's left side (pdfkit places text by its top).
+    // Right-aligned on the baseline of the footer's left side (whose top `addPage` places 16 pt into the margin).
     const baseline = MARGIN.bottom - 16 - (face.ascender / 1000) * FOOTER_SIZE;
     this.footers.forEach((form, i) => {
       const text = `Página ${i + 1} de ${total}`;
