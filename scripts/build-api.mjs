@@ -24,12 +24,48 @@ const externalDependencies = {
   },
 };
 
+/**
+ * Packages a start must not load: each costs tens of milliseconds and megabytes, and is needed only by what imports
+ * it on demand (signing, documents, spreadsheets, S3). A static import of one, however indirect, fails the build.
+ */
+const loadedOnDemand = [
+  'node-forge',
+  'xml-crypto',
+  '@xmldom/xmldom',
+  'xpath',
+  'pdfkit',
+  'pdfmake',
+  'fontkit',
+  'exceljs',
+  'jsdom',
+  'unzipper',
+  '@aws-sdk/client-s3',
+  '@aws-sdk/lib-storage',
+];
+
+/** The packages the entry point loads before it runs: its static imports and those of the chunks it imports so. */
+function loadedAtStart(metafile, entry) {
+  const packages = new Set();
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const imported of metafile.outputs[file]?.imports ?? []) {
+      if (imported.kind !== 'import-statement') continue;
+      if (imported.external) packages.add(imported.path);
+      else visit(imported.path);
+    }
+  };
+  visit(entry);
+  return packages;
+}
+
 const started = Date.now();
 rmSync(out, { recursive: true, force: true });
-await build({
+const { metafile } = await build({
   entryPoints: [path.join(api, 'src/server.ts')],
   outdir: out,
-  // What the server imports only when needed (the S3 driver and the AWS SDK) becomes a chunk of its own, loaded then
+  // What the server imports only when needed (signing, the S3 driver) becomes a chunk of its own, loaded then
   // rather than at every start. Chunks sit beside server.js, so `import.meta.url` lookups find the same folder.
   splitting: true,
   entryNames: '[name]',
@@ -42,7 +78,17 @@ await build({
   legalComments: 'none',
   plugins: [externalDependencies],
   logLevel: 'warning',
+  metafile: true,
 });
+
+const atStart = loadedAtStart(metafile, path.relative(process.cwd(), path.join(out, 'server.js')));
+const early = loadedOnDemand.filter((name) => atStart.has(name));
+if (early.length > 0) {
+  console.error(
+    `api: dist/server.js loads ${early.join(', ')} at start; import them where they are used (await import).`,
+  );
+  process.exit(1);
+}
 
 // Assets located relative to their module (`new URL('./x', import.meta.url)` / `path.dirname(import.meta.url)`):
 // in the bundle every module is dist/server.js, so each folder goes where its module's lookup now lands.

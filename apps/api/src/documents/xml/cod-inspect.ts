@@ -8,9 +8,9 @@ import {
   codStageLabels,
 } from '@origem/contract/schemas/cod-inspection';
 import { formatCpf, isValidCpf } from '@origem/contract/validators/tax-id';
-import { checkChain, signerFacts } from '../signing/certificate';
 import { SignatureRefused } from '../signing/errors';
-import { type CodTarget, parseCod, verifyCodSignature } from '../signing/xmldsig';
+import { loadSigning, type Signing } from '../signing/load';
+import type { CodTarget } from '../signing/xmldsig';
 import { SOAP_NS } from './cod';
 import { type CodSchemaFile, schemaErrors } from './schemas';
 
@@ -124,6 +124,7 @@ const SIGNERS: Record<CodTarget, { label: string; who: string }> = {
 
 /** One signature: the XMLDSig itself, then the certificate's chain and validity at the signing date, then its CPF. */
 function checkSignature(
+  { checkChain, signerFacts, verifyCodSignature }: Signing,
   xml: string,
   doc: Document,
   target: CodTarget,
@@ -187,9 +188,10 @@ export type CodDocumentInspection = Omit<CodInspection, 'record'>;
 
 export async function inspectCod(bytes: Buffer, options: InspectOptions): Promise<CodDocumentInspection> {
   const xml = codText(bytes);
+  const signing = await loadSigning();
   let doc: Document;
   try {
-    doc = parseCod(xml);
+    doc = signing.parseCod(xml);
   } catch (err) {
     if (err instanceof SignatureRefused) throw new CodFileRefused(err.message);
     throw err;
@@ -230,8 +232,8 @@ export async function inspectCod(bytes: Buffer, options: InspectOptions): Promis
   const declarationDate = isoDate(text(descendant(formElement ?? cod, 'Declaration'), 'DeclarationDate'));
   const certificateDate = isoDate(text(certification, 'CertificateDate'));
   const signatures = [
-    checkSignature(xml, doc, 'COD', hasExporterSignature, declarationDate, options),
-    checkSignature(xml, doc, 'CODEH', hasEntitySignature, certificateDate, options),
+    checkSignature(signing, xml, doc, 'COD', hasExporterSignature, declarationDate, options),
+    checkSignature(signing, xml, doc, 'CODEH', hasEntitySignature, certificateDate, options),
   ];
 
   const goods = formElement

@@ -86,7 +86,7 @@ export async function inspect(
 ): Promise<CodInspection> {
   let document: CodDocumentInspection;
   try {
-    document = await inspectCod(bytes, { trust: configuredTrust(config), hideCpf });
+    document = await inspectCod(bytes, { trust: await configuredTrust(config), hideCpf });
   } catch (err) {
     if (err instanceof CodFileRefused) throw fieldError(COD_INSPECTION_FIELD, err.message);
     throw err;

@@ -7,16 +7,9 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database, Executor, Tx } from '../../db/client';
 import { certificateCods, users } from '../../db/schema';
-import { checkSigner, parseTrustList } from '../../documents/signing/certificate';
 import { SignatureRefused } from '../../documents/signing/errors';
-import { openPkcs12 } from '../../documents/signing/pkcs12';
-import {
-  type CodTarget,
-  isIssuedPlusSignature,
-  parseCod,
-  signCod,
-  verifyCodSignature,
-} from '../../documents/signing/xmldsig';
+import { loadSigning } from '../../documents/signing/load';
+import type { CodTarget } from '../../documents/signing/xmldsig';
 import { buildCod, CodDataError, type CodInput, certifyCod } from '../../documents/xml/cod';
 import type { Actor, ServiceContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
@@ -42,20 +35,21 @@ let trustCache: { path: string; mtimeMs: number; list: X509Certificate[] } | nul
  * restart); null when none is configured or the file is not there, so a signature is refused with that reason
  * instead of failing the request.
  */
-export function configuredTrust(config: Config): X509Certificate[] | null {
+export async function configuredTrust(config: Config): Promise<X509Certificate[] | null> {
   const path = config.signatureTrustPem;
   if (!path) return null;
   const stat = statSync(path, { throwIfNoEntry: false });
   if (!stat) return null;
   if (trustCache?.path !== path || trustCache.mtimeMs !== stat.mtimeMs) {
+    const { parseTrustList } = await loadSigning();
     trustCache = { path, mtimeMs: stat.mtimeMs, list: parseTrustList(readFileSync(path, 'utf8')) };
   }
   return trustCache.list;
 }
 
 /** The trust every signature we receive is checked against (certificates, declarations, inspections). */
-export function trustList(config: Config): X509Certificate[] {
-  const list = configuredTrust(config);
+export async function trustList(config: Config): Promise<X509Certificate[]> {
+  const list = await configuredTrust(config);
   if (!list)
     throw refuse('Nenhuma autoridade certificadora confiável está configurada para assinaturas digitais.');
   return list;
@@ -191,7 +185,8 @@ async function acceptSigned(
   const id = found.row.id;
   const { target, who } = stages[stage];
   const cpf = await signerCpf(tx, stage, found, actor);
-  const { signer } = await asRefusal(() => {
+  const { signer } = await asRefusal(async () => {
+    const { parseCod, verifyCodSignature } = await loadSigning();
     // Parsed once for both signatures. The exporter's must survive the second one: CODEH covers it.
     const doc = parseCod(xml);
     if (stage === 'second') verifyCodSignature(xml, 'COD', doc);
@@ -262,6 +257,7 @@ export function signA1(
   upload: A1Upload,
 ): Promise<CertificateAction> {
   return signStage(db, config, ctx, actor, id, stage, async (tx, found, at) => {
+    const { openPkcs12, signCod } = await loadSigning();
     const identity = openPkcs12(upload.pkcs12, upload.password);
     const xml = await documentToSign(tx, ctx, stage, found, at);
     return signCod(xml, stages[stage].target, identity.privateKeyPem, identity.certificatePem);
@@ -306,6 +302,7 @@ export function acceptA3(
   consume: (tx: Tx) => Promise<void>,
 ): Promise<CertificateAction> {
   return signStage(db, config, ctx, actor, id, stage, async (tx) => {
+    const { isIssuedPlusSignature } = await loadSigning();
     if (!isIssuedPlusSignature(signed, handedOut, stages[stage].target)) {
       throw new SignatureRefused(
         'O XML assinado não corresponde ao documento entregue ao assinador: gere um novo código e assine novamente.',
@@ -317,7 +314,7 @@ export function acceptA3(
 }
 
 /** What every received signature goes through: the signature itself, then the signer's certificate. */
-function verifyReceived(
+async function verifyReceived(
   config: Config,
   xml: string,
   doc: Document,
@@ -325,9 +322,10 @@ function verifyReceived(
   at: Date,
   cpf: string | null,
   who: string,
-): { signer: string } {
+): Promise<{ signer: string }> {
+  const { checkSigner, verifyCodSignature } = await loadSigning();
   const pem = verifyCodSignature(xml, target, doc);
   if (!cpf) throw new SignatureRefused(`O CPF ${who} não está cadastrado.`);
-  const facts = checkSigner(pem, { trust: trustList(config), at, cpf, who });
+  const facts = checkSigner(pem, { trust: await trustList(config), at, cpf, who });
   return { signer: facts.commonName.slice(0, 255) };
 }

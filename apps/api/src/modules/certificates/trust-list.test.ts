@@ -12,18 +12,22 @@ const file = path.join(dir, 'trust.pem');
 const config = { signatureTrustPem: file } as Config;
 
 describe('the configured trust list', () => {
-  it('is absent while its file is missing, and follows the file when it changes', () => {
-    expect(configuredTrust({ signatureTrustPem: undefined } as unknown as Config)).toBeNull();
-    expect(configuredTrust(config)).toBeNull();
+  it('is absent while its file is missing, and follows the file when it changes', async () => {
+    expect(await configuredTrust({ signatureTrustPem: undefined } as unknown as Config)).toBeNull();
+    expect(await configuredTrust(config)).toBeNull();
 
     const first = testCa('AC Primeira');
     writeFileSync(file, first.certPem);
-    expect(configuredTrust(config)?.map((c) => c.subject)).toEqual([expect.stringContaining('AC Primeira')]);
+    expect((await configuredTrust(config))?.map((c) => c.subject)).toEqual([
+      expect.stringContaining('AC Primeira'),
+    ]);
 
     const second = testCa('AC Segunda');
     writeFileSync(file, second.certPem);
     const later = new Date(Date.now() + 5_000);
     utimesSync(file, later, later);
-    expect(configuredTrust(config)?.map((c) => c.subject)).toEqual([expect.stringContaining('AC Segunda')]);
+    expect((await configuredTrust(config))?.map((c) => c.subject)).toEqual([
+      expect.stringContaining('AC Segunda'),
+    ]);
   });
 });

@@ -11,10 +11,8 @@ import {
 } from '@origem/contract/schemas/declarations';
 import type { Config } from '../../config';
 import type { Database, Executor, Tx } from '../../db/client';
-import { checkSigner } from '../../documents/signing/certificate';
 import { SignatureRefused } from '../../documents/signing/errors';
-import { openPkcs12 } from '../../documents/signing/pkcs12';
-import { isIssuedPlusSignature, signPart, verifyPart } from '../../documents/signing/xmldsig';
+import { loadSigning } from '../../documents/signing/load';
 import { buildDeclarationXml, DECLARATION_PART } from '../../documents/xml/declaration';
 import { FileChanges, type StoredFile } from '../../files/records';
 import { MIME } from '../../files/sniff';
@@ -93,15 +91,17 @@ async function declarationXml(tx: Executor, found: q.DetailRow, at: Date): Promi
  * What every received signature of a declaration goes through, A1 or A3: the enveloped signature over
  * `#Declaration`, then the signer's certificate (validity now, ICP-Brasil chain, the representative's CPF).
  */
-function verifyReceived(
+async function verifyReceived(
   config: Config,
   xml: string,
   at: Date,
   cpf: string | null,
-): { signer: string; cpf: string } {
+): Promise<{ signer: string; cpf: string }> {
+  const { checkSigner, verifyPart } = await loadSigning();
   const pem = verifyPart(xml, DECLARATION_PART);
   if (!cpf) throw new SignatureRefused('O CPF do responsável legal da declaração não está cadastrado.');
-  const facts = checkSigner(pem, { trust: trustList(config), at, cpf, who: 'do responsável legal' });
+  const trust = await trustList(config);
+  const facts = checkSigner(pem, { trust, at, cpf, who: 'do responsável legal' });
   return { signer: facts.commonName.slice(0, 255), cpf: cpf.replace(/\D/g, '') };
 }
 
@@ -176,6 +176,7 @@ export function signDeclarationA1(
   upload: A1Upload,
 ): Promise<DeclarationAction> {
   return signDeclaration(db, files, config, ctx, actor, id, 'signature_a1', async (tx, found, at) => {
+    const { openPkcs12, signPart } = await loadSigning();
     const identity = openPkcs12(upload.pkcs12, upload.password);
     const unsigned = await declarationXml(tx, found, at);
     return signPart(unsigned, DECLARATION_PART, identity.privateKeyPem, identity.certificatePem);
@@ -212,6 +213,7 @@ export function acceptDeclarationA3(
     if ((await declarationXml(tx, found, handedOut.issuedAt)) !== handedOut.xml) {
       throw refuse(text.changedSinceCode);
     }
+    const { isIssuedPlusSignature } = await loadSigning();
     if (!isIssuedPlusSignature(signed, handedOut.xml, DECLARATION_PART)) {
       throw new SignatureRefused(
         'O XML assinado não corresponde ao documento entregue ao assinador: gere um novo código e assine novamente.',

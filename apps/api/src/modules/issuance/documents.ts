@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
-import { sealPdf } from '../../documents/signing/seal';
+import { loadSigning } from '../../documents/signing/load';
 import { findOwnerFile, type StoredFile } from '../../files/records';
 import type { FileStorage } from '../../files/storage';
 import { conflict } from '../../lib/errors';
@@ -35,6 +35,7 @@ export async function sealedPdf(
   association: { city: string | null; state: string | null },
   noSeal: string,
 ): Promise<Buffer> {
+  const { sealPdf } = await loadSigning();
   const sealed = await sealPdf(config, render, {
     reason,
     location: [association.city, association.state].filter(Boolean).join(' - ') || undefined,
