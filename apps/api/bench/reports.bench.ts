@@ -3,7 +3,9 @@
 // each export ran, read raw through a pg cursor. It prints p50 of each, the ratio stack ÷ SQL (issue 21: ≤ 2 for
 // CSV and XLSX, ≤ 3 for PDF), rows per second, and the server's peak RSS during each download (≤ 150 MB).
 //   DATABASE_URL  default postgres://postgres@127.0.0.1:5432/origem_scale (filled by npm run seed:scale)
-//   BENCH_RUNS    downloads per case, default 3 (the audit CSV: 1)
+//   BENCH_RUNS    timed downloads per case, default 3 (the year's and the audit CSV: 1)
+//   BENCH_WARMUP  untimed downloads before a case's timed ones, default 3: a serving instance has run its code
+//                 before (the first, cold download is printed beside the median); none for the single-run cases
 //   BENCH_ONLY    run only the cases whose name contains this text
 //   BENCH_ROOT    the checkout whose server is measured (default this one): another checkout gives the "before"
 //   BENCH_SERVER  `dist` measures the compiled server (`npm run build:api` first), as `npm run serve` runs it;
@@ -27,6 +29,7 @@ import { demoSignIn, fetchTokenCall } from '../src/test/demo-sign-in';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(process.env.BENCH_ROOT ?? path.join(here, '../../..'));
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const ONLY = process.env.BENCH_ONLY;
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/origem_scale';
 
@@ -250,12 +253,17 @@ console.log(
   `bench:reports: ${fmt(sizes.certificates)} certificados, ${fmt(sizes.audits)} linhas de auditoria; ` +
     `mês ${busyMonth.start}, ano ${busyYear.start}; servidor de ${root} (RSS em repouso ${fmt(rssNow())} MB)`,
 );
-const header = `${'caso'.padEnd(26)} ${'linhas'.padStart(9)} ${'tamanho'.padStart(9)} │ ${'sql ms'.padStart(8)} │ ${'pilha ms'.padStart(9)} ${'1º byte'.padStart(8)} ${'linhas/s'.padStart(9)} │ razão │ RSS pico MB (+ sobre o repouso)`;
+const header = `${'caso'.padEnd(26)} ${'linhas'.padStart(9)} ${'tamanho'.padStart(9)} │ ${'sql ms'.padStart(8)} │ ${'pilha ms'.padStart(9)} ${'frio ms'.padStart(8)} ${'1º byte'.padStart(8)} ${'linhas/s'.padStart(9)} │ razão │ RSS pico MB (+ sobre o repouso)`;
 console.log(header);
 console.log('─'.repeat(header.length));
 for (const c of cases) {
   const statements = await capture(c);
   const runs = c.runs ?? RUNS;
+  let cold: number | null = null;
+  for (let i = 0; runs > 1 && i < WARMUP; i++) {
+    const { ms } = await download(c);
+    cold ??= ms;
+  }
   const raw: number[] = [];
   const stack: number[] = [];
   const first: number[] = [];
@@ -280,7 +288,7 @@ for (const c of cases) {
   const stackMs = median(stack);
   console.log(
     `${c.name.padEnd(26)} ${fmt(rows).padStart(9)} ${`${fmt(bytes / 1024)} KB`.padStart(9)} │ ${fmt(sqlMs).padStart(8)} │ ` +
-      `${fmt(stackMs).padStart(9)} ${fmt(median(first)).padStart(8)} ${fmt((rows / stackMs) * 1000).padStart(9)} │ ` +
+      `${fmt(stackMs).padStart(9)} ${(cold === null ? '-' : fmt(cold)).padStart(8)} ${fmt(median(first)).padStart(8)} ${fmt((rows / stackMs) * 1000).padStart(9)} │ ` +
       `${(stackMs / Math.max(sqlMs, 1)).toFixed(2).padStart(5)} │ ${fmt(peak).padStart(6)} (+${fmt(growth)})`,
   );
 }
