@@ -1,7 +1,7 @@
 import { InboxOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Empty, Pagination, Result, Skeleton, Space, Table, type TableProps, Typography } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
-import type { Key, ReactNode } from 'react';
+import { type Key, type ReactNode, useDeferredValue } from 'react';
 import { isApiError } from '../api/api-error';
 import { DataCards } from './data-cards';
 import { formatRange } from './format';
@@ -60,7 +60,7 @@ function keyOf<T>(rowKey: TableProps<T>['rowKey'], row: T, index: number): Key {
  * skeleton on first load, an empty state that says what to do next, an error state with 'Tentar novamente'.
  */
 export function DataTable<T extends object>({
-  table,
+  table: current,
   columns,
   rowKey,
   label,
@@ -69,6 +69,9 @@ export function DataTable<T extends object>({
   emptyAction,
   ...rest
 }: DataTableProps<T>) {
+  // The rows mount in a transition: React renders them in slices between which the page stays responsive, instead
+  // of one long task when the first page of rows arrives.
+  const table = useDeferredValue(current);
   const { list } = table;
   // On a phone (under 576 px) a row is a card: every column in sight without scrolling sideways.
   const phone = !useWiderThan('sm');
