@@ -2,7 +2,7 @@ import { certificateFlow, declarationFlow } from '@origem/contract/flows';
 import type { UserDetail } from '@origem/contract/schemas/auth';
 import type { DashboardTotal } from '@origem/contract/schemas/dashboard';
 import { Alert, Card, Col, Empty, List, Row, Skeleton, Statistic, Typography } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useSession } from '../../lib/session';
 import { FlowTag } from '../../ui/flow-tag';
 import { formatDateTime } from '../../ui/format';
@@ -57,7 +57,7 @@ function Figures({
 }
 
 function CertificateList({ which, title }: { which: 'analyse' | 'update'; title: string }) {
-  const query = useDashboardCertificates(which);
+  const query = useDeferredValue(useDashboardCertificates(which));
   return (
     <Card title={title} size="small">
       <List
@@ -82,7 +82,7 @@ function CertificateList({ which, title }: { which: 'analyse' | 'update'; title:
 }
 
 function DeclarationList({ which, title }: { which: 'analyse' | 'update'; title: string }) {
-  const query = useDashboardDeclarations(which);
+  const query = useDeferredValue(useDashboardDeclarations(which));
   return (
     <Card title={title} size="small">
       <List
@@ -104,7 +104,7 @@ function DeclarationList({ which, title }: { which: 'analyse' | 'update'; title:
 
 /** The latest work in the caller's reach (sign-ins and tokens are left out by the API), each linked to its record. */
 export function RecentActivity() {
-  const query = useRecentActivity();
+  const query = useDeferredValue(useRecentActivity());
   const { user } = useSession();
   return (
     <Card title="Atividade recente" size="small">
@@ -138,7 +138,7 @@ export function RecentActivity() {
 
 /** The signed-in home's panel (SPEC §7 "Dashboard"): figures that open their lists, charts and activity. */
 export function Dashboard({ user }: { user: UserDetail }) {
-  const total = useDashboardTotal();
+  const total = useDeferredValue(useDashboardTotal());
   const can = (permission: string) => user.permissions.includes(permission);
   if (total.isError) {
     return <Alert type="error" showIcon title="Não foi possível carregar o painel." />;
