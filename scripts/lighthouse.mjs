@@ -3,9 +3,9 @@
 // people wait for — /login, / (the dashboard, signed in), /certificado (the list) and the certificate form — driving
 // Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) through chrome-launcher. Targets: ≥ 95 on both.
 //
-// Starts the compiled server (`npm run build` first) on a fresh embedded database with the demo data, signs the
-// administrator in through the API and puts the session where the login screen stores it (localStorage), so the
-// signed-in pages are scored as a returning user opens them.
+// Starts the compiled server as `npm run serve` does (`npm run build` first) on a fresh embedded database with the
+// demo data, signs the administrator in through the API and puts the session where the login screen stores it
+// (localStorage), so the signed-in pages are scored as a returning user opens them.
 //   PORT   the server's port (default 3390)
 //   LIGHTHOUSE_PATHS  only these pages, comma-separated paths (e.g. /certificado,/certificado/novo)
 //   LIGHTHOUSE_RUNS   runs of each page (default 1); with more, the table gives each figure's median — on a busy
@@ -20,6 +20,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { generate } from 'otplib';
 // Node 20 has no WebSocket global; ws comes with lighthouse.
 import WebSocket from 'ws';
+import { serveArgs } from './serve-args.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 3390);
@@ -46,7 +47,7 @@ if (
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'origem-lighthouse-'));
-const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
+const server = spawn(process.execPath, serveArgs(root), {
   cwd: root,
   env: {
     ...process.env,
