@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { deflateSync } from 'node:zlib';
-import type * as Fontkit from 'fontkit';
+import { type PdfRef, PdfString, type PdfValue, type PdfWriter } from './pdf-writer';
+import { TrueTypeMetrics } from './truetype-metrics';
 import { TrueTypeFile } from './truetype-subset';
 
 // The same Roboto the pdfmake documents embed (it ships with pdfmake): every Portuguese accent.
@@ -41,20 +41,19 @@ class FontProgram {
   readonly descender: number;
   readonly lineGap: number;
   /** The FontDescriptor's entries but its name and font file. */
-  readonly descriptor: Record<string, unknown>;
+  readonly descriptor: Record<string, PdfValue>;
   /** The text a reader copies for each glyph id: the first character drawn with it. */
   readonly unicode = new Map<number, number>();
   /** Each glyph's width met so far, by glyph id, in thousandths of the size. */
   readonly advances = new Map<number, number>();
   private readonly scale: number;
-  private readonly font: Fontkit.Font;
+  private readonly font: TrueTypeMetrics;
   /** The glyphs met so far, by UTF-16 code unit (a BMP character), and beyond the BMP by code point. */
   private readonly byUnit: (GlyphUse | undefined)[] = new Array(0x10000);
   private readonly astral = new Map<number, GlyphUse>();
 
   constructor(bytes: Buffer) {
-    const fontkit = require('fontkit') as typeof Fontkit;
-    this.font = fontkit.create(bytes);
+    this.font = new TrueTypeMetrics(bytes);
     this.file = new TrueTypeFile(bytes);
     const f = this.font;
     this.name = f.postscriptName.replaceAll(' ', '_');
@@ -62,19 +61,19 @@ class FontProgram {
     this.ascender = f.ascent * this.scale;
     this.descender = f.descent * this.scale;
     this.lineGap = f.lineGap * this.scale;
-    // The flags pdfkit gives an embedded font: fixed pitch, serif (by the OS/2 family class), symbolic, script,
+    // The descriptor's flags, as pdfkit set them: fixed pitch, serif (by the OS/2 family class), symbolic, script,
     // italic (PDF 32000-1, table 123).
-    const familyClass = (f['OS/2']?.sFamilyClass ?? 0) >> 8;
+    const familyClass = f.familyClass >> 8;
     const flags =
-      (f.post.isFixedPitch ? 1 : 0) |
+      (f.fixedPitch ? 1 : 0) |
       (familyClass >= 1 && familyClass <= 7 ? 2 : 0) |
       4 |
       (familyClass === 10 ? 8 : 0) |
-      (f.head.macStyle.italic ? 64 : 0);
+      (f.italic ? 64 : 0);
     this.descriptor = {
       Type: 'FontDescriptor',
       Flags: flags,
-      FontBBox: [f.bbox.minX, f.bbox.minY, f.bbox.maxX, f.bbox.maxY].map((n) => n * this.scale),
+      FontBBox: f.bbox.map((n) => n * this.scale),
       ItalicAngle: f.italicAngle,
       Ascent: this.ascender,
       Descent: this.descender,
@@ -92,15 +91,15 @@ class FontProgram {
     const wide = codePoint > 0xffff;
     let use = wide ? this.astral.get(codePoint) : undefined;
     if (!use) {
-      const glyph = this.font.glyphForCodePoint(codePoint);
+      const gid = this.font.glyphId(codePoint);
       use = {
-        gid: glyph.id,
-        code: literalByte(glyph.id >> 8) + literalByte(glyph.id & 0xff),
-        advance: glyph.advanceWidth * this.scale,
+        gid,
+        code: literalByte(gid >> 8) + literalByte(gid & 0xff),
+        advance: this.font.advance(gid) * this.scale,
         wide,
       };
-      if (glyph.id !== 0 && !this.unicode.has(glyph.id)) this.unicode.set(glyph.id, codePoint);
-      this.advances.set(glyph.id, use.advance);
+      if (gid !== 0 && !this.unicode.has(gid)) this.unicode.set(gid, codePoint);
+      this.advances.set(gid, use.advance);
       // A lone surrogate is not kept by its unit: the same unit may open a pair later.
       if (wide) this.astral.set(codePoint, use);
       else if (codePoint < 0xd800 || codePoint > 0xdfff) this.byUnit[codePoint] = use;
@@ -132,10 +131,14 @@ function subsetTag(gids: number[]): string {
   return tag;
 }
 
-/** A finished PDF object: its dictionary and, for a stream, its bytes (pdfkit deflates them). */
-function pdfObject(doc: PDFKit.PDFDocument, data: object, stream?: Buffer | string): PDFKit.PDFKitReference {
-  const ref = doc.ref(data);
-  ref.end(stream);
+/** A finished object, written at once: its dictionary and, for a stream, its bytes (deflated). */
+function pdfObject(
+  writer: PdfWriter,
+  data: Parameters<PdfWriter['write']>[1],
+  stream?: Buffer | string,
+): PdfRef {
+  const ref = writer.ref();
+  writer.write(ref, data, stream);
   return ref;
 }
 
@@ -148,13 +151,13 @@ function pdfObject(doc: PDFKit.PDFDocument, data: object, stream?: Buffer | stri
 export class EmbeddedFace {
   private readonly program: FontProgram;
   private readonly drawn: Uint8Array;
-  private dictionary: PDFKit.PDFKitReference | null = null;
+  private dictionary: PdfRef | null = null;
 
   constructor(
     /** The font's resource name on the pages. */
     readonly id: string,
     name: FontName,
-    private readonly doc: PDFKit.PDFDocument,
+    private readonly writer: PdfWriter,
   ) {
     this.program = program(name);
     this.drawn = new Uint8Array(this.program.file.numGlyphs);
@@ -165,7 +168,7 @@ export class EmbeddedFace {
     return this.program.ascender;
   }
 
-  /** pdfkit's line height: ascender to descender, and the font's gap between lines when asked. */
+  /** The line height: ascender to descender, and the font's gap between lines when asked. */
   lineHeight(size: number, includeGap = false): number {
     const p = this.program;
     return ((p.ascender + (includeGap ? p.lineGap : 0) - p.descender) / 1000) * size;
@@ -197,14 +200,13 @@ export class EmbeddedFace {
   }
 
   /** The font's dictionary, written by `embed`. */
-  ref(): PDFKit.PDFKitReference {
-    this.dictionary ??= this.doc.ref({});
+  ref(): PdfRef {
+    this.dictionary ??= this.writer.ref();
     return this.dictionary;
   }
 
-  /** The font in the current page's resources. */
-  register(): void {
-    const fonts = this.doc.page.fonts as Record<string, PDFKit.PDFKitReference>;
+  /** The font in a page's (or a form's) resources. */
+  register(fonts: Record<string, PdfRef>): void {
     fonts[this.id] ??= this.ref();
   }
 
@@ -220,22 +222,18 @@ export class EmbeddedFace {
     const program = p.file.subset(gids);
     // Length1, the program's length before deflating, is required of a TrueType font file (32000-1, table 127).
     // zlib's fastest level: a tenth larger than its default, in a third of the time.
-    const file = pdfObject(
-      this.doc,
-      { Length1: program.length, Filter: 'FlateDecode' },
-      deflateSync(program, { level: 1 }),
-    );
-    const descriptor = pdfObject(this.doc, { ...p.descriptor, FontName: name, FontFile2: file });
-    const cidFont = pdfObject(this.doc, {
+    const file = pdfObject(this.writer, { Length1: program.length }, program);
+    const descriptor = pdfObject(this.writer, { ...p.descriptor, FontName: name, FontFile2: file });
+    const cidFont = pdfObject(this.writer, {
       Type: 'Font',
       Subtype: 'CIDFontType2',
       BaseFont: name,
-      CIDSystemInfo: { Registry: new String('Adobe'), Ordering: new String('Identity'), Supplement: 0 },
+      CIDSystemInfo: { Registry: new PdfString('Adobe'), Ordering: new PdfString('Identity'), Supplement: 0 },
       FontDescriptor: descriptor,
       W: this.widths(gids),
       CIDToGIDMap: 'Identity',
     });
-    Object.assign((this.dictionary as unknown as { data: object }).data, {
+    this.writer.write(this.dictionary, {
       Type: 'Font',
       Subtype: 'Type0',
       BaseFont: name,
@@ -243,7 +241,6 @@ export class EmbeddedFace {
       DescendantFonts: [cidFont],
       ToUnicode: this.toUnicode(gids),
     });
-    this.dictionary.end(undefined);
   }
 
   /** The W array: each run of consecutive glyph ids as its first id and the widths of the run. */
@@ -260,7 +257,7 @@ export class EmbeddedFace {
     return w;
   }
 
-  private toUnicode(gids: number[]): PDFKit.PDFKitReference {
+  private toUnicode(gids: number[]): PdfRef {
     const pairs = gids.flatMap((gid) => {
       const codePoint = this.program.unicode.get(gid);
       return codePoint === undefined
@@ -273,7 +270,7 @@ export class EmbeddedFace {
       blocks.push(`${block.length} beginbfchar\n${block.join('\n')}\nendbfchar`);
     }
     return pdfObject(
-      this.doc,
+      this.writer,
       {},
       [
         '/CIDInit /ProcSet findresource begin',

@@ -1,12 +1,6 @@
-import { createRequire } from 'node:module';
-import { deflateSync } from 'node:zlib';
-import type PDFKitDocument from 'pdfkit';
 import { EmbeddedFace, type FontName } from './embedded-face';
+import { type PdfRef, PdfString, PdfWriter } from './pdf-writer';
 
-const require = createRequire(import.meta.url);
-let pdfkit: typeof PDFKitDocument | undefined;
-/** pdfkit, loaded with the first report PDF rather than at every start of the server (issue 21). */
-const pdfDocument = () => (pdfkit ??= require('pdfkit') as typeof PDFKitDocument);
 const FACES: FontName[] = ['regular', 'bold', 'italic', 'boldItalic'];
 
 /**
@@ -31,6 +25,8 @@ export type TableStreamOptions = {
 };
 
 const MARGIN = { top: 48, right: 40, bottom: 56, left: 40 };
+/** A4 in points, portrait. */
+const A4 = { width: 595.28, height: 841.89 };
 const PAD_X = 4;
 const PAD_Y = 3.5;
 const LEADING = 1.1;
@@ -41,13 +37,8 @@ const HEADER_FILL = '#e8eef5';
 const BAND_FILL = '#f3f6f9';
 const RULE = '#d5dbe3';
 
-/** pdfkit's stream object for a page's content (pdfkit ^0.19 internals): the table writes it whole, deflated. */
-type ContentStream = {
-  buffer: Uint8Array[];
-  compress: boolean;
-  data: { Filter?: string };
-  write(chunk: Uint8Array): void;
-};
+/** The page being written: what its dictionary names, written with it when the page ends. */
+type OpenPage = { ref: PdfRef; fonts: Record<string, PdfRef>; xobjects: Record<string, PdfRef> };
 
 const rgbCache = new Map<string, string>();
 /** '#e8eef5' → '0.910 0.933 0.961' (kept: a row asks for its colour every time). */
@@ -62,7 +53,7 @@ const rgb = (hex: string) => {
 const num = (n: number) => (Math.round(n * 100) / 100).toString();
 
 /**
- * A table written page by page on pdfkit: each row goes onto the current page as it comes and a full page leaves
+ * A table written page by page: each row goes onto the current page as it comes and a full page leaves
  * for the output as soon as the next one starts, so neither the time per row nor the memory grows with the number
  * of rows (pdfmake lays the whole document out in memory first). A4, the header repeated on every page, rows never
  * split across pages, and "Página n de N" in the footer: each page shows a small form whose text is written once
@@ -71,48 +62,48 @@ const num = (n: number) => (Math.round(n * 100) / 100).toString();
  * Read the bytes with `take()` as pages complete and `finish()` at the end.
  */
 export class PdfTableStream {
-  private readonly doc: PDFKit.PDFDocument;
+  private readonly writer = new PdfWriter();
+  private readonly width: number;
+  private readonly height: number;
+  private readonly pagesRef: PdfRef;
+  private readonly pages: PdfRef[] = [];
+  private readonly info: Record<string, PdfString | Date>;
   private readonly faces = {} as Record<FontName, EmbeddedFace>;
   private readonly size: number;
   private readonly lineHeight: number;
   private readonly x: number[] = [];
   private readonly widths: number[] = [];
   private readonly columns: StreamColumn[];
-  private readonly footers: PDFKit.PDFKitReference[] = [];
+  private readonly footers: PdfRef[] = [];
   private readonly title: string;
   private y = MARGIN.top;
   private tableStarted = false;
   private newPages = 0;
   /**
    * The current page's content, in PDF's own bottom-up coordinates, each operator followed by a newline. The table
-   * writes the whole page itself and hands it to pdfkit deflated at once when the page ends (`endPage`): a Buffer
-   * per operator was most of a row's cost, and zlib's default level most of a page's (issue 21).
+   * writes the whole page and deflates it at once when the page ends (`endPage`): a Buffer per operator was most
+   * of a row's cost, and zlib's default level most of a page's (issue 21).
    */
   private pending = '';
-  /** The page being written: its height, and pdfkit's content stream for it. */
-  private page: { height: number; content: ContentStream } | null = null;
+  private page: OpenPage | null = null;
 
   constructor(options: TableStreamOptions) {
     this.title = options.title;
     this.columns = options.columns;
     this.size = options.fontSize ?? 7.5;
-    this.doc = new (pdfDocument())({
-      size: 'A4',
-      layout: options.layout,
-      margins: MARGIN,
-      autoFirstPage: false,
-      bufferPages: false,
-      // No default Helvetica: pdfkit would parse its metrics file (~25 ms) for every document that never uses it.
-      font: '',
-      info: {
-        Title: options.title,
-        Author: options.author ?? 'Origem',
-        Creator: 'Origem',
-        Producer: 'Origem',
-      },
-    });
+    const landscape = options.layout === 'landscape';
+    this.width = landscape ? A4.height : A4.width;
+    this.height = landscape ? A4.width : A4.height;
+    this.pagesRef = this.writer.ref();
+    this.info = {
+      Title: new PdfString(options.title),
+      Author: new PdfString(options.author ?? 'Origem'),
+      Creator: new PdfString('Origem'),
+      Producer: new PdfString('Origem'),
+      CreationDate: new Date(),
+    };
     FACES.forEach((name, i) => {
-      this.faces[name] = new EmbeddedFace(`F${i + 1}`, name, this.doc);
+      this.faces[name] = new EmbeddedFace(`F${i + 1}`, name, this.writer);
     });
     this.lineHeight = this.faces.regular.lineHeight(this.size) * LEADING;
     this.addPage();
@@ -193,9 +184,7 @@ export class PdfTableStream {
 
   /** The bytes produced since the last call: the pages already finished. */
   take(): Buffer {
-    const chunks: Buffer[] = [];
-    for (let chunk = this.doc.read(); chunk !== null; chunk = this.doc.read()) chunks.push(chunk as Buffer);
-    return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+    return this.writer.take();
   }
 
   /** Writes the page count into every footer, closes the document and returns its last bytes. */
@@ -203,29 +192,36 @@ export class PdfTableStream {
     this.endPage();
     const face = this.faces.regular;
     const total = this.footers.length;
-    const { width, height } = this.doc.page;
+    const { width, height } = this;
     // Right-aligned on the baseline of the footer's left side (whose top `addPage` places 16 pt into the margin).
     const baseline = MARGIN.bottom - 16 - (face.ascender / 1000) * FOOTER_SIZE;
     this.footers.forEach((form, i) => {
       const text = `Página ${i + 1} de ${total}`;
       const x = width - MARGIN.right - face.width(text, FOOTER_SIZE);
-      Object.assign(form.data, {
-        Type: 'XObject',
-        Subtype: 'Form',
-        BBox: [0, 0, width, height],
-        Resources: { Font: { [face.id]: face.ref() } },
-      });
-      form.end(
+      // Its few dozen bytes gain nothing from deflate, which would cost a zlib stream per page.
+      this.writer.write(
+        form,
+        {
+          Type: 'XObject',
+          Subtype: 'Form',
+          BBox: [0, 0, width, height],
+          Resources: { Font: { [face.id]: face.ref() } },
+        },
         `BT ${rgb(MUTED)} rg /${face.id} ${FOOTER_SIZE} Tf ${num(x)} ${num(baseline)} Td ${face.literal(text)} Tj ET`,
+        false,
       );
     });
     for (const name of FACES) this.faces[name].embed();
-    this.doc.end();
-    return this.take();
+    this.writer.write(this.pagesRef, { Type: 'Pages', Kids: this.pages, Count: this.pages.length });
+    const root = this.writer.ref();
+    this.writer.write(root, { Type: 'Catalog', Pages: this.pagesRef });
+    const info = this.writer.ref();
+    this.writer.write(info, this.info);
+    return this.writer.end(root, info);
   }
 
   private contentWidth(): number {
-    return this.doc.page.width - MARGIN.left - MARGIN.right;
+    return this.width - MARGIN.left - MARGIN.right;
   }
 
   private layoutColumns(): void {
@@ -259,38 +255,25 @@ export class PdfTableStream {
       this.y += 4;
       this.header();
     }
-    if (this.y + height <= this.doc.page.height - MARGIN.bottom) return;
+    if (this.y + height <= this.height - MARGIN.bottom) return;
     this.addPage();
     this.header();
   }
 
   private addPage(): void {
-    const previous = this.doc.page as
-      | (PDFKit.PDFPage & { resources: PDFKit.PDFKitReference; content: PDFKit.PDFKitReference })
-      | undefined;
     this.endPage();
-    this.doc.addPage();
-    // The finished page is written out; only its reference is needed now (the page tree lists it at the end).
-    if (previous)
-      for (const ref of [previous.dictionary, previous.resources, previous.content])
-        (ref as { data: object }).data = {};
-    // pdfkit opens a page by flipping it to top-down coordinates; the table's page is its own, bottom-up.
-    const content = (this.doc.page as unknown as { content: ContentStream }).content;
-    content.buffer = [];
-    content.compress = false;
-    content.data.Filter = 'FlateDecode';
-    this.page = { height: this.doc.page.height, content };
+    // The finished page is written out; only its reference is kept (the page tree lists it at the end).
+    this.page = { ref: this.writer.ref(), fonts: {}, xobjects: {} };
+    this.pages.push(this.page.ref);
     this.newPages += 1;
     this.y = MARGIN.top;
-    const top = this.doc.page.height - MARGIN.bottom + 16;
+    const top = this.height - MARGIN.bottom + 16;
     const face = this.faces.regular;
     this.writeText(face, MUTED, this.textOps(face, this.title, MARGIN.left, top, FOOTER_SIZE), FOOTER_SIZE);
-    const form = this.doc.ref({});
-    // Its few dozen bytes gain nothing from deflate, which would cost a zlib stream per page.
-    form.compress = false;
+    const form = this.writer.ref();
     const name = `Pg${this.footers.length + 1}`;
     this.footers.push(form);
-    (this.doc.page.xobjects as Record<string, PDFKit.PDFKitReference>)[name] = form;
+    this.page.xobjects[name] = form;
     this.pending += `/${name} Do\n`;
   }
 
@@ -327,17 +310,25 @@ export class PdfTableStream {
     this.pending += `${rgb(color)} rg ${MARGIN.left} ${num(bottom)} ${num(this.contentWidth())} ${num(height)} re f\n`;
   }
 
-  /** Deflates the finished page's content (zlib's fastest level) into pdfkit's stream for it. */
+  /** Writes the finished page: its content (deflated at zlib's fastest level), then its dictionary. */
   private endPage(): void {
     if (!this.page) return;
-    this.page.content.write(deflateSync(Buffer.from(this.pending, 'latin1'), { level: 1 }));
+    const content = this.writer.ref();
+    this.writer.write(content, {}, this.pending);
+    this.writer.write(this.page.ref, {
+      Type: 'Page',
+      Parent: this.pagesRef,
+      MediaBox: [0, 0, this.width, this.height],
+      Contents: content,
+      Resources: { ProcSet: ['PDF', 'Text'], Font: this.page.fonts, XObject: this.page.xobjects },
+    });
     this.pending = '';
     this.page = null;
   }
 
   /** A distance from the page's top (the table's layout) as PDF's y, from the bottom. */
   private bottomUp(top: number): number {
-    return (this.page?.height ?? 0) - top;
+    return this.height - top;
   }
 
   /** Text operators for one text fragment whose top is at `top`, in the face and size of its text object. */
@@ -363,7 +354,7 @@ export class PdfTableStream {
   /** One text object: a row's cells, a heading's lines; one face, size and colour. */
   private writeText(face: EmbeddedFace, color: string, ops: string, size = this.size): void {
     if (!ops) return;
-    face.register();
+    if (this.page) face.register(this.page.fonts);
     this.pending += `BT /${face.id} ${num(size)} Tf ${rgb(color)} rg\n${ops}ET\n`;
   }
 
