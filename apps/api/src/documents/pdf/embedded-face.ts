@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { type PdfRef, PdfString, type PdfValue, type PdfWriter } from './pdf-writer';
+import { escapeLiteral, type PdfRef, PdfString, type PdfValue, type PdfWriter } from './pdf-writer';
 import { TrueTypeMetrics } from './truetype-metrics';
 import { TrueTypeFile } from './truetype-subset';
 
@@ -22,12 +22,7 @@ export type FontName = keyof typeof FONT_FILES;
  */
 type GlyphUse = { gid: number; code: string; advance: number; wide: boolean };
 
-// Bytes a literal string escapes: its delimiters, the escape itself, and CR (a reader would read it as LF).
-const ESCAPED: Record<string, string> = { '(': '\\(', ')': '\\)', '\\': '\\\\', '\r': '\\r' };
-const literalByte = (byte: number) => {
-  const char = String.fromCharCode(byte);
-  return ESCAPED[char] ?? char;
-};
+const literalByte = (byte: number) => escapeLiteral(String.fromCharCode(byte));
 
 /**
  * One font file, read once per process: the glyph of each character met so far (an alphabet's worth), its width
@@ -53,8 +48,8 @@ class FontProgram {
   private readonly astral = new Map<number, GlyphUse>();
 
   constructor(bytes: Buffer) {
-    this.font = new TrueTypeMetrics(bytes);
     this.file = new TrueTypeFile(bytes);
+    this.font = new TrueTypeMetrics(this.file);
     const f = this.font;
     this.name = f.postscriptName.replaceAll(' ', '_');
     this.scale = 1000 / f.unitsPerEm;

@@ -30,8 +30,10 @@ export type PdfValue =
 
 const number = (n: number) => (Number.isInteger(n) ? String(n) : String(Math.round(n * 1000) / 1000));
 
-/** Bytes a literal string escapes: its delimiters, the escape itself, and CR (a reader would take it for LF). */
-const literal = (text: string) => `(${text.replace(/[()\\\r]/g, (c) => (c === '\r' ? '\\r' : `\\${c}`))})`;
+/** A literal string's text with its delimiters, the escape itself and CR (a reader would take it for LF) escaped. */
+export const escapeLiteral = (text: string) =>
+  text.replace(/[()\\\r]/g, (c) => (c === '\r' ? '\\r' : `\\${c}`));
+const literal = (text: string) => `(${escapeLiteral(text)})`;
 
 function text(value: string): string {
   // ASCII as it is; anything else as UTF-16BE with its byte order mark, which every reader takes (7.9.2.2).

@@ -4,6 +4,7 @@ import path from 'node:path';
 import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
 import { TrueTypeMetrics } from './truetype-metrics';
+import { TrueTypeFile } from './truetype-subset';
 
 const require = createRequire(import.meta.url);
 const fontDir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts/Roboto');
@@ -29,7 +30,7 @@ describe.each(['Roboto-Regular.ttf', 'Roboto-Medium.ttf', 'Roboto-Italic.ttf', '
   'TrueType metrics of %s',
   (file) => {
     const bytes = readFileSync(path.join(fontDir, file));
-    const ours = new TrueTypeMetrics(bytes);
+    const ours = new TrueTypeMetrics(new TrueTypeFile(bytes));
     const reference = fontkit.create(bytes) as unknown as Reference;
 
     it("reads the descriptor's figures and the PostScript name as fontkit does", () => {

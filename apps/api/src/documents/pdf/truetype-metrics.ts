@@ -1,28 +1,15 @@
+import type { TrueTypeFile } from './truetype-subset';
+
 /**
  * What a PDF needs to know of a TrueType font to write text with it (ISO 32000-1 9.6–9.8): each character's glyph
  * (the 'cmap'), each glyph's advance ('hhea', 'hmtx'), the descriptor's metrics ('head', 'hhea', 'OS/2', 'post') and
- * the PostScript name ('name'). Read straight from the tables, so a report PDF loads no font library (fontkit and
+ * the PostScript name ('name'). Read straight from the tables of the file the subset cuts (truetype-subset.ts), so a report PDF loads no font library (fontkit and
  * pdfkit's ~24 MB; issue 21). The test checks every figure against fontkit.
  */
 
-type Tables = Map<string, Buffer>;
-
-function tablesOf(bytes: Buffer): Tables {
-  const tables: Tables = new Map();
-  for (let i = 0; i < bytes.readUInt16BE(4); i++) {
-    const record = 12 + i * 16;
-    const offset = bytes.readUInt32BE(record + 8);
-    tables.set(
-      bytes.toString('latin1', record, record + 4),
-      bytes.subarray(offset, offset + bytes.readUInt32BE(record + 12)),
-    );
-  }
-  return tables;
-}
-
-function required(tables: Tables, tag: string): Buffer {
-  const table = tables.get(tag);
-  if (!table) throw new Error(`TrueTypeMetrics: the font has no '${tag}' table`);
+function required(file: TrueTypeFile, tag: string): Buffer {
+  const table = file.table(tag);
+  if (table.length === 0) throw new Error(`TrueTypeMetrics: the font has no '${tag}' table`);
   return table;
 }
 
@@ -95,11 +82,10 @@ export class TrueTypeMetrics {
   private readonly longMetrics: number;
   private readonly lookup: (codePoint: number) => number;
 
-  constructor(bytes: Buffer) {
-    const tables = tablesOf(bytes);
-    const head = required(tables, 'head');
-    const hhea = required(tables, 'hhea');
-    const post = required(tables, 'post');
+  constructor(file: TrueTypeFile) {
+    const head = required(file, 'head');
+    const hhea = required(file, 'hhea');
+    const post = required(file, 'post');
     this.unitsPerEm = head.readUInt16BE(18);
     this.bbox = [head.readInt16BE(36), head.readInt16BE(38), head.readInt16BE(40), head.readInt16BE(42)];
     this.italic = (head.readUInt16BE(44) & 2) !== 0;
@@ -107,16 +93,16 @@ export class TrueTypeMetrics {
     this.descent = hhea.readInt16BE(6);
     this.lineGap = hhea.readInt16BE(8);
     this.longMetrics = hhea.readUInt16BE(34);
-    this.hmtx = required(tables, 'hmtx');
+    this.hmtx = required(file, 'hmtx');
     this.italicAngle = post.readInt32BE(4) / 65536;
     this.fixedPitch = post.readUInt32BE(12) !== 0;
-    const os2 = tables.get('OS/2');
-    this.familyClass = os2 ? os2.readInt16BE(30) : 0;
-    const modern = os2 !== undefined && os2.readUInt16BE(0) >= 2 && os2.length >= 90;
+    const os2 = file.table('OS/2');
+    this.familyClass = os2.length >= 32 ? os2.readInt16BE(30) : 0;
+    const modern = os2.length >= 90 && os2.readUInt16BE(0) >= 2;
     this.xHeight = modern ? os2.readInt16BE(86) : 0;
     this.capHeight = modern ? os2.readInt16BE(88) : 0;
-    this.postscriptName = postscriptName(required(tables, 'name'));
-    this.lookup = characterMap(required(tables, 'cmap'));
+    this.postscriptName = postscriptName(required(file, 'name'));
+    this.lookup = characterMap(required(file, 'cmap'));
   }
 
   /** The glyph drawn for a character; 0 (.notdef) when the font has none. */

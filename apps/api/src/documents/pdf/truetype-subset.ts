@@ -60,7 +60,8 @@ export class TrueTypeFile {
       this.loca[g] = longOffsets ? loca.readUInt32BE(g * 4) : loca.readUInt16BE(g * 2) * 2;
   }
 
-  private table(tag: string): Buffer {
+  /** A table's bytes; empty when the font has none. */
+  table(tag: string): Buffer {
     const t = this.tables.get(tag);
     return t ? this.bytes.subarray(t.offset, t.offset + t.length) : Buffer.alloc(0);
   }
