@@ -3,8 +3,9 @@ import type { TrueTypeFile } from './truetype-subset';
 /**
  * What a PDF needs to know of a TrueType font to write text with it (ISO 32000-1 9.6–9.8): each character's glyph
  * (the 'cmap'), each glyph's advance ('hhea', 'hmtx'), the descriptor's metrics ('head', 'hhea', 'OS/2', 'post') and
- * the PostScript name ('name'). Read straight from the tables of the file the subset cuts (truetype-subset.ts), so a report PDF loads no font library (fontkit and
- * pdfkit's ~24 MB; issue 21). The test checks every figure against fontkit.
+ * the PostScript name ('name'). Read straight from the tables of the file the subset cuts (truetype-subset.ts),
+ * so a report PDF loads no font library (fontkit and pdfkit's ~24 MB; issue 21). The test checks every figure
+ * against fontkit.
  */
 
 function required(file: TrueTypeFile, tag: string): Buffer {
