@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { DOMParser, XMLSerializer, type Node as XmlNode } from '@xmldom/xmldom';
+import { describe, expect, it } from 'vitest';
+import { type CodSchemaFile, DERIVED_STAGE_FILES, schemaFilePath } from './schemas';
+import { deriveStageSchema } from './stage-schemas';
+
+const read = (file: CodSchemaFile) => readFileSync(schemaFilePath(file), 'utf8');
+
+/** The schema's element tree alone: comments and layout whitespace removed, so two files compare by structure. */
+function structure(xsd: string): string {
+  const doc = new DOMParser().parseFromString(xsd, 'text/xml') as unknown as Document;
+  const strip = (node: Node) => {
+    for (const child of Array.from(node.childNodes)) {
+      if (child.nodeType === 8 || (child.nodeType === 3 && !child.nodeValue?.trim())) node.removeChild(child);
+      else strip(child);
+    }
+  };
+  strip(doc);
+  return new XMLSerializer().serializeToString(doc as unknown as XmlNode);
+}
+
+describe('COD stage schemas', () => {
+  it('the derivation reproduces ALADI’s own 1.8.2 stage schemas from its complete one', () => {
+    const complete = read('cod_ver_1.8.2.xsd');
+    expect(structure(deriveStageSchema(complete, 'exporter_signed', 'cod_ver_1.8.2.xsd'))).toBe(
+      structure(read('cod_ver_1.8.2_exporter_signed.xsd')),
+    );
+    expect(structure(deriveStageSchema(complete, 'exporter_unsigned', 'cod_ver_1.8.2.xsd'))).toBe(
+      structure(read('cod_ver_1.8.2_exporter_unsigned.xsd')),
+    );
+  });
+
+  it('the committed 1.8.3 and 4.1.0 stage schemas are exactly what the derivation writes', () => {
+    expect(DERIVED_STAGE_FILES.map((d) => d.file)).toEqual([
+      'cod_ver_1.8.3_exporter_unsigned.xsd',
+      'cod_ver_1.8.3_exporter_signed.xsd',
+      'cod_ver_4.1.0_exporter_unsigned.xsd',
+      'cod_ver_4.1.0_exporter_signed.xsd',
+    ]);
+    for (const { file, source, stage } of DERIVED_STAGE_FILES) {
+      expect(read(file), `${file}: rode node --import tsx apps/api/scripts/derive-cod-schemas.ts`).toBe(
+        deriveStageSchema(read(source), stage, source),
+      );
+    }
+  });
+});
