@@ -10,9 +10,6 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 export type Period = { valid_from: string | null; valid_until: string | null };
 type Dated = { valid_from: AnyPgColumn; valid_until: AnyPgColumn };
 
-/** Today in Brasília, as the database sees it (every instance agrees). */
-export const brasiliaToday = sql`(now() at time zone 'America/Sao_Paulo')::date`;
-
 /** The row is in force on `day` ('YYYY-MM-DD' or a date expression). */
 export function inForceOn(table: Dated, day: string | SQL): SQL {
   const d = typeof day === 'string' ? sql`${day}::date` : day;

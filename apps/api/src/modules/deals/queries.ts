@@ -16,7 +16,7 @@ import {
 } from '../../db/schema';
 import { humanOrder } from '../../lib/collation';
 import { likePattern, mapPage, type PageRequest, paginate, plainOrder } from '../../lib/paging';
-import { overlaps, type Period } from './origin-validity';
+import { inForceOn, overlaps, type Period } from './origin-validity';
 
 /**
  * Abbreviations in the order a reader expects: ACE-2, ACE-14, ACE-18… (letters alphabetically, then the number as a
@@ -283,9 +283,10 @@ export async function findNorm(db: Executor, id: number): Promise<NormView | nul
   return row ? toNorm(row) : null;
 }
 
-export async function normsOfDeal(db: Executor, dealId: number): Promise<NormView[]> {
+/** The deal's norms, every version, or (`inForce`) only those in force on that day. */
+export async function normsOfDeal(db: Executor, dealId: number, inForce?: SQL): Promise<NormView[]> {
   const rows = await normSelect(db)
-    .where(eq(originNorms.deal_id, dealId))
+    .where(and(eq(originNorms.deal_id, dealId), inForce ? inForceOn(originNorms, inForce) : undefined))
     .orderBy(
       asc(humanOrder(originNorms.name)),
       sql`${originNorms.valid_from} asc nulls first`,

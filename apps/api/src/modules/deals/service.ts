@@ -28,7 +28,7 @@ import {
   notFound,
   violatesConstraint,
 } from '../../lib/errors';
-import { ownedScope } from '../issuance/queries';
+import { ownedScope, TODAY } from '../issuance/queries';
 import type { Period } from './origin-validity';
 import * as q from './queries';
 
@@ -243,7 +243,8 @@ export async function getNorm(db: Executor, id: number) {
 
 export async function normsByDeal(db: Database, dealId: number) {
   if (!(await q.findDeal(db, dealId))) throw notFound();
-  return { data: await q.normsOfDeal(db, dealId) };
+  // What a declaration written today may cite: the versions in force today.
+  return { data: await q.normsOfDeal(db, dealId, TODAY) };
 }
 
 export async function createNorm(db: Database, ctx: ServiceContext, input: OriginNormInput) {
