@@ -24,8 +24,9 @@ import { AppError, notFound } from '../../lib/errors';
 import { transition } from '../../lib/workflow';
 import { codTargetFor } from '../deals/cod-settings';
 import type { A1Upload } from '../issuance/a1-upload';
+import { certificateSubject } from './flow-subject';
 import * as q from './queries';
-import { certificateSubject, getCertificate } from './service';
+import { getCertificate } from './read';
 
 /**
  * The COD of a digital certificate and its two signatures (DOMAIN.md §5): the exporter's legal representative
