@@ -1,6 +1,7 @@
 import type { CodForm, CodVersionEntry } from '@origem/contract/schemas/cod-settings';
 import type { ClassificationType } from '@origem/contract/schemas/deals';
 import { inArray, sql } from 'drizzle-orm';
+import { MERCOSUL_REGIME_CHANGE, MERCOSUL_REGIME_CRITERIA } from '../../documents/pdf/regime-criteria';
 import type { Executor } from '../client';
 import { countries, dealCountries, deals, originNorms, originRules } from '../schema';
 
@@ -75,47 +76,18 @@ const GSP_CRITERIA: SeedRule[] = [
  * 8.454/2015, in force since 27 Jun 2015; it had replaced Dec. CMC 01/04) gave way to Dec. CMC 05/23 (218th Additional
  * Protocol, Decree 12.058/2024), which drops the general rule — every heading has a specific requirement (REO) —
  * and raises Brazil's ceiling of non-originating materials from 40 % to 45 % of the FOB value (Paraguay and
- * Uruguay: Dec. CMC 06/23). The criteria keep their codes; each changed one has its two versions.
+ * Uruguay: Dec. CMC 06/23). The criteria keep their codes; each changed one has its two versions (their texts, with
+ * the translations the PDF prints, in documents/pdf/regime-criteria.ts).
  */
-const MERCOSUL_CHANGE = { until: '2024-07-17', from: '2024-07-18' };
+const MERCOSUL_CHANGE = MERCOSUL_REGIME_CHANGE;
 const MERCOSUL_CRITERIA: SeedRule[] = [
   CRITERIA[0] as SeedRule,
-  {
-    code: 'ST',
-    description:
-      'Salto tarifário: os materiais não originários estão classificados em posição (4 dígitos) diferente da mercadoria final (regra geral, Dec. CMC nº 01/09, Art. 3º).',
-    valid_until: MERCOSUL_CHANGE.until,
-  },
-  {
-    code: 'ST',
-    description:
-      'Salto tarifário: a mudança de classificação que o requisito específico de origem (REO) da mercadoria exige na lista da Dec. CMC nº 05/23.',
-    valid_from: MERCOSUL_CHANGE.from,
-  },
-  {
-    code: 'CR',
-    description:
-      'Conteúdo regional: o valor CIF dos materiais não originários não excede 40% do valor FOB (Dec. CMC nº 01/09, Art. 3º).',
-    valid_until: MERCOSUL_CHANGE.until,
-  },
-  {
-    code: 'CR',
-    description:
-      'Valor de conteúdo: o valor CIF dos materiais não originários não excede o máximo do REO da mercadoria (45% do valor FOB para o Brasil; Dec. CMC nº 05/23).',
-    valid_from: MERCOSUL_CHANGE.from,
-  },
-  {
-    code: 'RE',
-    description:
-      'Requisito específico de origem: a mercadoria cumpre o requisito fixado para a sua classificação no Anexo II da Dec. CMC nº 01/09.',
-    valid_until: MERCOSUL_CHANGE.until,
-  },
-  {
-    code: 'RE',
-    description:
-      'Requisito específico de origem (REO): a mercadoria cumpre o requisito da lista da Dec. CMC nº 05/23 para a sua classificação (não há mais regra geral).',
-    valid_from: MERCOSUL_CHANGE.from,
-  },
+  ...MERCOSUL_REGIME_CRITERIA.map(({ code, pt, valid_from, valid_until }) => ({
+    code,
+    description: pt,
+    valid_from,
+    valid_until,
+  })),
 ];
 
 /**

@@ -446,3 +446,22 @@ export async function ruleHistory(db: Executor, rule: RuleView, scope: SQL | und
   );
 }
 const CITING_SHOWN = 20;
+
+/**
+ * The deal's criteria and norms in force on `day`, by code and by name (lower case): what a certificate invoiced that
+ * day cites, whatever version its declarations were made under (issue 36).
+ */
+export async function originInForce(db: Executor, dealId: number, day: string) {
+  const rules = await db
+    .select({ id: originRules.id, code: originRules.code, description: originRules.description })
+    .from(originRules)
+    .where(and(eq(originRules.deal_id, dealId), inForceOn(originRules, day)));
+  const norms = await db
+    .select({ id: originNorms.id, name: originNorms.name, legal_text: originNorms.legal_text })
+    .from(originNorms)
+    .where(and(eq(originNorms.deal_id, dealId), inForceOn(originNorms, day)));
+  return {
+    rules: new Map(rules.map((r) => [r.code.toLowerCase(), r])),
+    norms: new Map(norms.map((n) => [n.name.toLowerCase(), n])),
+  };
+}

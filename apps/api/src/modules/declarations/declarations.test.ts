@@ -1,8 +1,8 @@
 import { messages } from '@origem/contract/messages.pt';
 import { declarationMessages as text } from '@origem/contract/schemas/declarations';
 import { count, eq, sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import {
   classificationItems,
   classificationLists,
