@@ -63,7 +63,7 @@ export const COD_VERSION_ACRONYMS: Record<CodVersion, readonly string[]> = {
       'A58',
       'A59',
     ],
-    ...['A60', 'A62', 'A63', 'A64', 'A65', 'A69', 'A72'],
+    ...['A60', 'A62', 'A63', 'A64', 'A65', 'A69', 'A72', 'H29', 'H38', 'G01', 'G02', 'T06', 'T07', 'CA1'],
   ],
   '4.1.0': [
     ...[

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { COD_FORMS, COD_VERSION_ACRONYMS, COD_VERSIONS } from '@origem/contract/schemas/cod-settings';
 import { DOMParser, XMLSerializer, type Node as XmlNode } from '@xmldom/xmldom';
 import { describe, expect, it } from 'vitest';
 import { type CodSchemaFile, DERIVED_STAGE_FILES, schemaFilePath } from './schemas';
@@ -42,5 +43,27 @@ describe('COD stage schemas', () => {
         deriveStageSchema(read(source), stage, source),
       );
     }
+  });
+});
+
+describe('the versions the product writes, as their schemas define them', () => {
+  /** The values of a simple type's enumeration, or the forms of the COD's choice, read from the XSD. */
+  const read = (version: string) =>
+    readFileSync(schemaFilePath(`cod_ver_${version}.xsd` as CodSchemaFile), 'utf8');
+  const acronyms = (xsd: string) => {
+    const type = /<xs:simpleType name="Acronyms">([\s\S]*?)<\/xs:simpleType>/.exec(xsd)?.[1] ?? '';
+    return [...type.matchAll(/<xs:enumeration value="([^"]+)"/g)].map((m) => m[1]);
+  };
+  const forms = (xsd: string) =>
+    [...xsd.matchAll(/<xs:element name="Form([A-Z0-9]+)" type=/g)].map((m) => m[1]);
+
+  it('each version’s agreement acronyms (the deal screen’s check) are its schema’s, and it defines our forms', () => {
+    for (const version of COD_VERSIONS) {
+      const xsd = read(version);
+      expect(COD_VERSION_ACRONYMS[version]).toEqual(acronyms(xsd));
+      for (const form of COD_FORMS) expect(forms(xsd)).toContain(form);
+    }
+    expect(COD_VERSION_ACRONYMS['1.8.3']).not.toContain('A74');
+    expect(COD_VERSION_ACRONYMS['4.1.0']).toContain('A74');
   });
 });
