@@ -147,6 +147,7 @@ function certificate(
     validUntil: '2026-09-06',
     verificationUrl: 'https://origem.example.com.br/verificar/7Q4K-M2XD-93HT',
     watermark: false,
+    createdAt: SAMPLE_MOMENT,
     ...extra,
   };
 }
@@ -239,6 +240,7 @@ export const DECLARATION_SAMPLE: DeclarationPdfData = {
   createdAt: new Date('2026-03-02T12:00:00Z'),
   url: 'https://origem.example.com.br/declaracao-consulta/5821',
   watermark: false,
+  updatedAt: SAMPLE_MOMENT,
 };
 
 export const PRERECEIPT_SAMPLE: PrereceiptPdfData = {
@@ -286,4 +288,5 @@ export const PRE_REGISTRATION_SAMPLE: PreRegistrationReceiptData = {
     ...step,
   })),
   url: 'https://origem.example.com.br/pre-cadastro-analise/318',
+  printedAt: SAMPLE_MOMENT,
 };

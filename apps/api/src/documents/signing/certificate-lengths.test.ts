@@ -147,7 +147,10 @@ describe('certificates of every DER length (issue 35)', () => {
 
   it('PAdES: the CMS signed and verified in memory, and a signed PDF verified', async () => {
     const content = [Buffer.from('conteúdo assinado')];
-    const pdf = await renderPdf([{ text: 'Certificado de origem' }], { title: 'Certificado de origem' });
+    const pdf = await renderPdf([{ text: 'Certificado de origem' }], {
+      title: 'Certificado de origem',
+      createdAt: new Date('2026-03-10T12:00:00Z'),
+    });
     expect(
       await failures((c) => {
         const signer = cmsSigner({ privateKeyPem: c.keyPem, certificatePem: c.certPem }, trust);
