@@ -1,5 +1,5 @@
 // npm run bench:documents: how long the documents take to make, through the whole stack (auth, scope, queries,
-// pdfmake, the QR code), on the demo data in embedded PGlite — the size of a document does not grow with the tables,
+// the PDF renderer, the QR code), on the demo data in embedded PGlite — the size of a document does not grow with the tables,
 // so no scaled database is needed. Each case is requested BENCH_RUNS times one after the other (after two warm-up
 // requests) and the table shows p50/p99 in milliseconds and the document's size (goal for the certificate: p50 ≤ 100 ms).
 // Then the signatures, as pure functions on 2048-bit RSA keys from the test PKI (ICP-Brasil's A1 size): the COD

@@ -1,10 +1,10 @@
-import { deflateSync } from 'node:zlib';
 import type { CertificatePdfData, CertificatePdfItem } from '../documents/pdf/certificate';
 import type { PrereceiptPdfData } from '../documents/pdf/certificate-prereceipt';
 import type { PdfLanguage } from '../documents/pdf/certificate-text';
 import type { DeclarationPdfData } from '../documents/pdf/declaration';
 import type { PreRegistrationReceiptData } from '../documents/pdf/pre-registration-receipt';
 import { formRules, modelFields } from '../modules/nomenclature/certificate-forms';
+import { encodePng } from './png';
 
 /**
  * The documents the renderer is measured and compared on (bench/documents.bench.ts, the renderers' tests): the
@@ -15,52 +15,20 @@ import { formRules, modelFields } from '../modules/nomenclature/certificate-form
 
 export const SAMPLE_MOMENT = new Date('2026-03-10T14:25:00Z');
 
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-/** A PNG of `width` × `height` pixels, RGBA 8 bits, filter None: a logo with a transparent corner. */
+/** A logo: a blue disc on a gradient, with a transparent corner when it has alpha. */
 export function samplePng(width = 120, height = 60, alpha = true): Buffer {
-  const channels = alpha ? 4 : 3;
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * channels);
-    for (let x = 0; x < width; x++) {
-      const at = 1 + x * channels;
+  return encodePng(
+    width,
+    height,
+    (x, y) => {
       const inside = (x - width / 3) ** 2 + (y - height / 2) ** 2 < (height / 2.4) ** 2;
-      row[at] = inside ? 11 : 200 - Math.round((x / width) * 120);
-      row[at + 1] = inside ? 92 : 160;
-      row[at + 2] = inside ? 173 : 60 + Math.round((y / height) * 100);
-      if (alpha) row[at + 3] = x > width * 0.8 && y < height * 0.3 ? 0 : 255;
-    }
-    rows.push(row);
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(8 + data.length + 4);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = alpha ? 6 : 2;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+      const clear = alpha && x > width * 0.8 && y < height * 0.3;
+      return inside
+        ? [11, 92, 173, 255]
+        : [200 - Math.round((x / width) * 120), 160, 60 + Math.round((y / height) * 100), clear ? 0 : 255];
+    },
+    { type: alpha ? 'rgba' : 'rgb' },
+  );
 }
 
 const ITEM_NAMES = [
