@@ -40,8 +40,6 @@ class FontProgram {
   readonly lineGap: number;
   /** The FontDescriptor's entries but its name and font file. */
   readonly descriptor: Record<string, PdfValue>;
-  /** The text a reader copies for each glyph id: the first character (or ligature's characters) drawn with it. */
-  readonly unicode = new Map<number, string>();
   /** Each glyph's width met so far, by glyph id, in thousandths of the size. */
   readonly advances = new Map<number, number>();
   private readonly scale: number;
@@ -98,7 +96,6 @@ class FontProgram {
         advance: this.font.advance(gid) * this.scale,
         wide,
       };
-      if (gid !== 0 && !this.unicode.has(gid)) this.unicode.set(gid, String.fromCodePoint(codePoint));
       this.advances.set(gid, use.advance);
       // A lone surrogate is not kept by its unit: the same unit may open a pair later.
       if (wide) this.astral.set(codePoint, use);
@@ -129,10 +126,10 @@ class FontProgram {
     let tj = '';
     let run = '';
     let consumed = 0;
+    const texts: string[] = [];
     gids.forEach((gid, i) => {
       const span = spans[i] as number;
-      if (span > 1 && !this.unicode.has(gid))
-        this.unicode.set(gid, units.slice(consumed, consumed + span).join(''));
+      texts.push(units.slice(consumed, consumed + span).join(''));
       consumed += span;
       const advance = this.font.advance(gid) * this.scale;
       this.advances.set(gid, advance);
@@ -148,15 +145,18 @@ class FontProgram {
       }
     });
     if (run) tj += `(${run})`;
-    const word = { width, tj, gids };
+    const word = { width, tj, gids, texts };
     if (this.words.size >= WORD_CACHE) this.words.clear();
     this.words.set(text, word);
     return word;
   }
 }
 
-/** A word set in a font: its width in thousandths of the size, its TJ elements, the glyphs it draws. */
-export type ShapedWord = { width: number; tj: string; gids: number[] };
+/**
+ * A word set in a font: its width in thousandths of the size, its TJ elements, the glyphs it draws and the text
+ * each stands for (a ligature's letters).
+ */
+export type ShapedWord = { width: number; tj: string; gids: number[]; texts: string[] };
 const WORD_CACHE = 20_000;
 const formatKern = (n: number) => String(Math.round(n * 1000) / 1000);
 
@@ -203,6 +203,8 @@ export class EmbeddedFace {
   private readonly program: FontProgram;
   private readonly drawn: Uint8Array;
   private dictionary: PdfRef | null = null;
+  /** The text a reader copies for each glyph id drawn (the ToUnicode map). */
+  private readonly unicode = new Map<number, string>();
 
   constructor(
     /** The font's resource name on the pages. */
@@ -243,8 +245,8 @@ export class EmbeddedFace {
     let out = '(';
     for (let i = 0; i < text.length; i++) {
       const glyph = this.program.glyphAt(text, i);
+      this.draw(glyph.gid, glyph.wide ? text.slice(i, i + 2) : (text[i] as string));
       if (glyph.wide) i++;
-      this.drawn[glyph.gid] = 1;
       out += glyph.code;
     }
     return `${out})`;
@@ -259,10 +261,22 @@ export class EmbeddedFace {
   showWords(words: readonly ShapedWord[]): string {
     let out = '[';
     for (const word of words) {
-      for (const gid of word.gids) this.drawn[gid] = 1;
+      word.gids.forEach((gid, i) => {
+        this.draw(gid, word.texts[i] as string);
+      });
       out += word.tj;
     }
     return `${out}] TJ`;
+  }
+
+  /**
+   * Marks a glyph drawn, and the text a reader copies for it: the first this document drew with it (characters
+   * that share a glyph, a space and a no-break space, copy as whichever came first), so the file depends on the
+   * document alone, not on what the process drew before.
+   */
+  private draw(gid: number, text: string): void {
+    this.drawn[gid] = 1;
+    if (gid !== 0 && !this.unicode.has(gid)) this.unicode.set(gid, text);
   }
 
   /** The font's dictionary, written by `embed`. */
@@ -325,7 +339,7 @@ export class EmbeddedFace {
 
   private toUnicode(gids: number[]): PdfRef {
     const pairs = gids.flatMap((gid) => {
-      const text = this.program.unicode.get(gid);
+      const text = this.unicode.get(gid);
       return text === undefined ? [] : [`<${gid.toString(16).padStart(4, '0')}> <${utf16Hex(text)}>`];
     });
     const blocks: string[] = [];

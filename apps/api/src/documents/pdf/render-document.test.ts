@@ -16,6 +16,7 @@ import { type CertificatePdfData, certificatePdf } from './certificate';
 import { prereceiptPdf } from './certificate-prereceipt';
 import { declarationPdf } from './declaration';
 import { preRegistrationReceipt } from './pre-registration-receipt';
+import { renderDocument } from './render-document';
 
 /**
  * The documents' renderer as readers see it (poppler's pdftotext, pdffonts, pdftoppm and zbarimg): the same bytes
@@ -56,6 +57,16 @@ describe('the documents’ renderer', () => {
     const later = await certificatePdf({ ...sample, createdAt: new Date('2026-04-01T00:00:00Z') });
     expect(later.toString('latin1')).toContain('/CreationDate (D:20260401000000Z)');
     expect(later.length).toBe(first.length);
+  });
+
+  it('copies each character as this document drew it, whatever others drew before', () => {
+    // Ω (Greek omega) and Ω (the ohm sign) are one glyph in Roboto: each document copies the one it printed.
+    const options = { title: 'Ω', createdAt: new Date(0) };
+    const greek = renderDocument({ text: 'Resistência de 10 \u03a9' }, options);
+    const ohm = renderDocument({ text: 'Resistência de 10 \u2126' }, options);
+    expect(pdfText(greek)).toContain('10 \u03a9');
+    expect(pdfText(ohm)).toContain('10 \u2126');
+    expect(renderDocument({ text: 'Resistência de 10 \u03a9' }, options).equals(greek)).toBe(true);
   });
 
   it('embeds its fonts as subsets and its text copies as it reads, accents and ligatures included', async () => {
