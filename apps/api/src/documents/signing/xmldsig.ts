@@ -3,9 +3,11 @@ import {
   type CodTarget,
   ENVELOPED,
   EXC_C14N,
+  type RemoteSigner,
   RSA_SHA256,
   SHA256,
   signEnveloped,
+  signEnvelopedRemotely,
 } from '@origem/signer/xmldsig';
 import { DOMParser, XMLSerializer, type Node as XmlNode } from '@xmldom/xmldom';
 import { ExclusiveCanonicalization, SignedXml } from 'xml-crypto';
@@ -53,6 +55,20 @@ export function signPart(
   certificatePem: string,
 ): string {
   return signEnveloped(xml, part.id, certificatePem, { privateKeyPem });
+}
+
+/**
+ * Signs one part (a COD's target or another document's part) with a key held elsewhere: `sign` gets the canonical
+ * SignedInfo and answers its RSA-SHA256 value later (a cloud provider, issue 38). The same signature as an A1's.
+ */
+export function signPartRemotely(
+  xml: string,
+  part: CodTarget | SignedPart,
+  certificatePem: string,
+  sign: RemoteSigner,
+): Promise<string> {
+  const id = typeof part === 'string' ? COD_PARTS[part].id : part.id;
+  return signEnvelopedRemotely(xml, id, certificatePem, sign);
 }
 
 /** Parses without a byte-order mark (xmldom throws on one); malformed XML is a refusal, not a crash. */
