@@ -36,16 +36,23 @@ export type LoopbackProvider = {
   url: string;
   clientId: string;
   clientSecret: string;
+  /** Keys of more persons (the tests learn the demo records' CPFs after the provider started). */
+  add: (more: Holder[]) => void;
   /** How the holder answers on the authorize page from now on (default: approve). */
   answer: (next: HolderAnswer) => void;
   /** Makes `op` fail as told (null: works again). */
   fail: (op: Operation, how: Failure | null) => void;
-  /** From now on certificate discovery hands out this holder's certificate, whoever authorized (a wrong CPF). */
-  certificateOf: (cpf: string | null) => void;
+  /**
+   * From now on certificate discovery hands out this certificate, whoever authorized (another person's, one of an
+   * untrusted authority…; null: the holder's own).
+   */
+  certificateOf: (holder: Pick<Holder, 'name' | 'certPem'> | null) => void;
   /** From now on signatures are made with this key (PEM) instead of the holder's (a signature that does not verify). */
   signWith: (keyPem: string | null) => void;
   /** Every operation received, in order (a test asserts, e.g., that no hash was sent). */
   calls: Operation[];
+  /** Every authorization code and access token handed out (a test looks for them where they must not be). */
+  issued: string[];
   /**
    * What the holder's browser does with an authorize URL (the API tests' browser): asks the page and follows the
    * answer, returning the callback address the provider redirects to (with code and state, or error).
@@ -83,9 +90,10 @@ export async function startCloudProvider(options: CloudProviderOptions): Promise
   const tokens = new Map<string, { cpf: string; signatures: number }>();
   const failures = new Map<Operation, Failure>();
   const calls: Operation[] = [];
+  const issued: string[] = [];
   const sockets = new Set<Socket>();
   let holderAnswer: HolderAnswer = 'approve';
-  let certificateCpf: string | null = null;
+  let handedCertificate: Pick<Holder, 'name' | 'certPem'> | null = null;
   let signingKey: string | null = null;
 
   const clientOk = (id: unknown, secret: unknown) => id === clientId && secret === clientSecret;
@@ -96,6 +104,7 @@ export async function startCloudProvider(options: CloudProviderOptions): Promise
     if (answer === 'approve') {
       const code = randomBytes(24).toString('base64url');
       grants.set(code, grant);
+      issued.push(code);
       target.searchParams.set('code', code);
     } else {
       target.searchParams.set('error', 'access_denied');
@@ -170,6 +179,7 @@ export async function startCloudProvider(options: CloudProviderOptions): Promise
       return json(res, 400, { error: 'invalid_grant' });
     }
     const accessToken = randomBytes(32).toString('hex');
+    issued.push(accessToken);
     tokens.set(accessToken, { cpf: grant.cpf, signatures: 0 });
     return json(res, 200, {
       access_token: accessToken,
@@ -189,7 +199,7 @@ export async function startCloudProvider(options: CloudProviderOptions): Promise
   function certificate(req: IncomingMessage, res: ServerResponse) {
     const { grant } = tokenOf(req);
     if (!grant) return json(res, 401, { error: 'invalid_token' });
-    const holder = holders.get(certificateCpf ?? grant.cpf);
+    const holder = handedCertificate ?? holders.get(grant.cpf);
     return json(res, 200, {
       status: 'S',
       certificates: [{ alias: holder?.name ?? '', certificate: holder?.certPem ?? '' }],
@@ -279,6 +289,10 @@ export async function startCloudProvider(options: CloudProviderOptions): Promise
     clientId,
     clientSecret,
     calls,
+    issued,
+    add: (more) => {
+      for (const holder of more) holders.set(holder.cpf, holder);
+    },
     answer: (next) => {
       holderAnswer = next;
     },
@@ -286,8 +300,8 @@ export async function startCloudProvider(options: CloudProviderOptions): Promise
       if (how) failures.set(op, how);
       else failures.delete(op);
     },
-    certificateOf: (cpf) => {
-      certificateCpf = cpf;
+    certificateOf: (holder) => {
+      handedCertificate = holder;
     },
     signWith: (keyPem) => {
       signingKey = keyPem;
