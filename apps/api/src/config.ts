@@ -234,7 +234,9 @@ export function parseCloudProviders(value: string | undefined, allowHttp: string
   try {
     json = JSON.parse(value);
   } catch {
-    throw fail('não é JSON. Use uma lista como [{"name":"…","base_url":"https://…/v0","client_id":"…","client_secret":"…"}].');
+    throw fail(
+      'não é JSON. Use uma lista como [{"name":"…","base_url":"https://…/v0","client_id":"…","client_secret":"…"}].',
+    );
   }
   const parsed = z.array(providerEntry).safeParse(json);
   if (!parsed.success) {

@@ -43,7 +43,9 @@ export type CodSigner = { privateKeyPem: string } | { sign: (signedInfo: Buffer)
 export type RemoteSigner = (signedInfo: Buffer) => Promise<Buffer>;
 
 /** The RSA-SHA256 algorithm with the value produced elsewhere (xml-crypto calls it with the canonical SignedInfo). */
-function externalAlgorithm(produce: (signedInfo: Buffer, done: (err: Error | null, value?: string) => void) => void) {
+function externalAlgorithm(
+  produce: (signedInfo: Buffer, done: (err: Error | null, value?: string) => void) => void,
+) {
   return class {
     getSignature(signedInfo: string, _key: unknown, callback?: (err: Error | null, value?: string) => void) {
       let value = '';
@@ -85,7 +87,9 @@ function envelopedSignature(target: string, certificatePem: string, privateKeyPe
   return sig;
 }
 
-const placement = (target: string) => ({ location: { reference: targetXpath(target), action: 'after' as const } });
+const placement = (target: string) => ({
+  location: { reference: targetXpath(target), action: 'after' as const },
+});
 
 /**
  * Signs the element `<{target} id="{target}">` (a COD's `COD` or `CODEH`, a declaration's part) with `signer` and
@@ -97,10 +101,16 @@ export function signEnveloped(
   certificatePem: string,
   signer: CodSigner,
 ): string {
-  const sig = envelopedSignature(target, certificatePem, 'privateKeyPem' in signer ? signer.privateKeyPem : null);
+  const sig = envelopedSignature(
+    target,
+    certificatePem,
+    'privateKeyPem' in signer ? signer.privateKeyPem : null,
+  );
   if ('sign' in signer) {
     sig.SignatureAlgorithms = {
-      [RSA_SHA256]: externalAlgorithm((signedInfo, done) => done(null, signer.sign(signedInfo).toString('base64'))),
+      [RSA_SHA256]: externalAlgorithm((signedInfo, done) =>
+        done(null, signer.sign(signedInfo).toString('base64')),
+      ),
     };
   }
   sig.computeSignature(xml, placement(target));

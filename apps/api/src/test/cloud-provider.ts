@@ -1,4 +1,4 @@
-import { createHash, createPrivateKey, privateEncrypt, constants as rsa, randomBytes } from 'node:crypto';
+import { createHash, createPrivateKey, privateEncrypt, randomBytes, constants as rsa } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
@@ -68,10 +68,11 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
 };
 const html = (res: ServerResponse, status: number, body: string) => {
   res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Provedor de teste</title></head><body>${body}</body></html>`);
+  res.end(
+    `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Provedor de teste</title></head><body>${body}</body></html>`,
+  );
 };
-const escape = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -143,7 +144,7 @@ export async function startCloudProvider(options: CloudProviderOptions): Promise
     return html(
       res,
       200,
-      `<main><h1>Provedor de teste</h1><p>Autorizar uma assinatura com o certificado de ${escape(holder?.name ?? '')}?</p>` +
+      `<main><h1>Provedor de teste</h1><p>Autorizar uma assinatura com o certificado de ${escapeHtml(holder?.name ?? '')}?</p>` +
         `<form method="post" action="/v0/oauth/decide"><input type="hidden" name="request" value="${id}">` +
         '<button name="answer" value="approve">Aprovar</button> <button name="answer" value="refuse">Recusar</button></form></main>',
     );
@@ -155,7 +156,9 @@ export async function startCloudProvider(options: CloudProviderOptions): Promise
     if (!pending) return html(res, 400, '<h1>Pedido desconhecido</h1>');
     pendingDecisions.delete(form.get('request') ?? '');
     const answer = form.get('answer') === 'approve' ? 'approve' : 'refuse';
-    res.writeHead(303, { location: redirectAfter(answer, pending.redirectUri, pending.state, pending.grant) });
+    res.writeHead(303, {
+      location: redirectAfter(answer, pending.redirectUri, pending.state, pending.grant),
+    });
     res.end();
   }
 
@@ -164,7 +167,8 @@ export async function startCloudProvider(options: CloudProviderOptions): Promise
       return json(res, 400, { error: 'invalid_request' });
     }
     const form = new URLSearchParams(await readBody(req));
-    if (!clientOk(form.get('client_id'), form.get('client_secret'))) return json(res, 401, { error: 'invalid_client' });
+    if (!clientOk(form.get('client_id'), form.get('client_secret')))
+      return json(res, 401, { error: 'invalid_client' });
     const code = form.get('code') ?? '';
     const grant = grants.get(code);
     // A code is good once, whatever happens next.
@@ -210,7 +214,13 @@ export async function startCloudProvider(options: CloudProviderOptions): Promise
     const { value, grant } = tokenOf(req);
     if (!grant) return json(res, 401, { error: 'invalid_token' });
     const body = JSON.parse((await readBody(req)) || '{}') as {
-      hashes?: { id?: string; alias?: string; hash?: string; hash_algorithm?: string; signature_format?: string }[];
+      hashes?: {
+        id?: string;
+        alias?: string;
+        hash?: string;
+        hash_algorithm?: string;
+        signature_format?: string;
+      }[];
     };
     const hashes = body.hashes ?? [];
     const [one] = hashes;
@@ -244,7 +254,9 @@ export async function startCloudProvider(options: CloudProviderOptions): Promise
     return json(
       res,
       200,
-      holder ? { status: 'S', slots: [{ slot_alias: holder.cpf, label: 'e-CPF em nuvem (teste)' }] } : { status: 'N' },
+      holder
+        ? { status: 'S', slots: [{ slot_alias: holder.cpf, label: 'e-CPF em nuvem (teste)' }] }
+        : { status: 'N' },
     );
   }
 
@@ -310,7 +322,9 @@ export async function startCloudProvider(options: CloudProviderOptions): Promise
       const response = await fetch(authorizeUrl, { redirect: 'manual' });
       const location = response.headers.get('location');
       if (response.status !== 302 || !location) {
-        throw new Error(`o provedor de teste não redirecionou (${response.status}): ${await response.text()}`);
+        throw new Error(
+          `o provedor de teste não redirecionou (${response.status}): ${await response.text()}`,
+        );
       }
       return new URL(location);
     },

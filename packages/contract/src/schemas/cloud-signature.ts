@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiErrorSchema } from '../errors';
 import { messages } from '../messages.pt';
 import { requiredText } from './fields';
 
@@ -19,7 +20,15 @@ export const CLOUD_ATTEMPT_MINUTES = 10;
 // few members used are declared here.
 declare const URL: new (
   input: string,
-) => { protocol: string; hostname: string; username: string; password: string; search: string; hash: string; pathname: string };
+) => {
+  protocol: string;
+  hostname: string;
+  username: string;
+  password: string;
+  search: string;
+  hash: string;
+  pathname: string;
+};
 
 /**
  * What is wrong with a provider's base URL, or null: an absolute https address (http only for the hosts listed in
@@ -162,6 +171,9 @@ export type CloudRecord = z.infer<typeof cloudRecordSchema>;
 export const cloudCallbackResultSchema = cloudRecordSchema.extend({ message: z.string() });
 export type CloudCallbackResult = z.infer<typeof cloudCallbackResultSchema>;
 
+/** A refused callback: the error, and the record when the attempt was known (a forged state names none). */
+export const cloudCallbackRefusalSchema = apiErrorSchema.extend(cloudRecordSchema.partial().shape);
+
 /** The words of the feature, the same on both sides. */
 export const cloudSignatureMessages = {
   created: 'Provedor de assinatura em nuvem cadastrado com sucesso!',
@@ -170,8 +182,7 @@ export const cloudSignatureMessages = {
   duplicateName: 'Já existe um provedor com este nome.',
   adminOnly: 'Somente o administrador da plataforma cadastra os provedores de assinatura em nuvem.',
   unknownProvider: 'Este provedor de assinatura em nuvem não está mais cadastrado: escolha outro.',
-  noSession:
-    'A assinatura em nuvem é feita na sua sessão no navegador; um token de API não pode iniciá-la.',
+  noSession: 'A assinatura em nuvem é feita na sua sessão no navegador; um token de API não pode iniciá-la.',
   stateInvalid:
     'O retorno do provedor não corresponde a nenhuma assinatura em nuvem iniciada por você nesta conta. Nada foi alterado: comece a assinatura de novo na tela do documento.',
   attemptUsed:

@@ -73,7 +73,12 @@ export type Claim =
  * then it becomes `claimed` and its verifier is erased in the same statement, so a second callback with the same
  * state — whatever the provider answers, on any instance — finds it used. An expired one is closed as failed.
  */
-export function claimAttempt(db: Database, stateHash: string, userId: number, expiredText: string): Promise<Claim> {
+export function claimAttempt(
+  db: Database,
+  stateHash: string,
+  userId: number,
+  expiredText: string,
+): Promise<Claim> {
   return db.transaction(async (tx): Promise<Claim> => {
     const [row] = await tx
       .select()
@@ -88,7 +93,8 @@ export function claimAttempt(db: Database, stateHash: string, userId: number, ex
       record_id: row.record_id,
       provider_name: row.provider_name,
     };
-    if (row.status !== 'pending' || !row.code_verifier || row.document === null) return { kind: 'used', row: seen };
+    if (row.status !== 'pending' || !row.code_verifier || row.document === null)
+      return { kind: 'used', row: seen };
     if (row.expires_at.getTime() <= Date.now()) {
       await close(tx, row.id, 'pending', 'failed', expiredText);
       return { kind: 'expired', row: seen };
@@ -100,7 +106,13 @@ export function claimAttempt(db: Database, stateHash: string, userId: number, ex
     return {
       kind: 'claimed',
       verifier: unseal(row.code_verifier),
-      row: { ...seen, provider_key: row.provider_key, signer_cpf: row.signer_cpf, document: row.document, created_at: row.created_at },
+      row: {
+        ...seen,
+        provider_key: row.provider_key,
+        signer_cpf: row.signer_cpf,
+        document: row.document,
+        created_at: row.created_at,
+      },
     };
   });
 }
@@ -125,7 +137,8 @@ async function close(
 export const completeAttempt = (tx: Tx, id: number) => close(tx, id, 'claimed', 'completed', null);
 
 /** The claimed attempt ended without a signature, for `failure` (what the signer read). */
-export const failAttempt = (db: Executor, id: number, failure: string) => close(db, id, 'claimed', 'failed', failure);
+export const failAttempt = (db: Executor, id: number, failure: string) =>
+  close(db, id, 'claimed', 'failed', failure);
 
 /** Attempts are working state, not the record (the audit trail is): a day after they start they go. */
 export async function sweepAttempts(db: Executor): Promise<void> {

@@ -16,7 +16,7 @@ import { loadSigning } from '../../documents/signing/load';
 import type { FileStorage } from '../../files/storage';
 import { recordAudit } from '../../lib/audit';
 import type { Actor, ServiceContext } from '../../lib/context';
-import { AppError, forbidden, fieldError } from '../../lib/errors';
+import { AppError, fieldError, forbidden } from '../../lib/errors';
 import { sha256 } from '../../lib/secrets';
 import * as q from './attempt-queries';
 import { checkProviderCertificate } from './certificate-check';
@@ -120,7 +120,10 @@ export async function start(
       event: 'cloud_signature_requested',
       type: target.auditType,
       id,
-      new: { provider: provider.name, target: typeof target.part === 'string' ? target.part : target.part.id },
+      new: {
+        provider: provider.name,
+        target: typeof target.part === 'string' ? target.part : target.part.id,
+      },
     });
   });
   return {
@@ -220,7 +223,12 @@ export async function complete(
     }
     const certificatePem = await fetchCertificate(provider, accessToken, timeoutMs);
     // Before any hash leaves: the certificate must be the signer's, valid and trusted.
-    await checkProviderCertificate(config, certificatePem, { cpf: row.signer_cpf, who: target.who }, new Date());
+    await checkProviderCertificate(
+      config,
+      certificatePem,
+      { cpf: row.signer_cpf, who: target.who },
+      new Date(),
+    );
     const signed = await signAtProvider(
       provider,
       accessToken,

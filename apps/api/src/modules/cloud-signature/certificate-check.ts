@@ -17,6 +17,11 @@ export async function checkProviderCertificate(
 ): Promise<SignerFacts> {
   return asRefusal(async () => {
     const { checkSigner } = await loadSigning();
-    return checkSigner(certificatePem, { trust: await trustList(config), at, cpf: expected.cpf, who: expected.who });
+    return checkSigner(certificatePem, {
+      trust: await trustList(config),
+      at,
+      cpf: expected.cpf,
+      who: expected.who,
+    });
   });
 }

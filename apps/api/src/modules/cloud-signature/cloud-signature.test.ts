@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
 import { queryRows } from '../../db/client';
 import { xmlsecVerifies } from '../../documents/signing/xmlsec';
 import { DECLARATION_PART } from '../../documents/xml/declaration';
@@ -108,8 +110,43 @@ describe('signing with a cloud certificate', () => {
     // The trail: each start, and each signature saying how it was made.
     const trail = await auditsOf(t.db, 'certificate', id);
     expect(trail.filter((a) => a.event === 'cloud_signature_requested')).toHaveLength(3);
-    expect(trail.find((a) => a.event === 'first_signature')?.new_values).toMatchObject({ signed_with: 'cloud' });
-    expect(trail.find((a) => a.event === 'second_signature')?.new_values).toMatchObject({ signed_with: 'cloud' });
+    expect(trail.find((a) => a.event === 'first_signature')?.new_values).toMatchObject({
+      signed_with: 'cloud',
+    });
+    expect(trail.find((a) => a.event === 'second_signature')?.new_values).toMatchObject({
+      signed_with: 'cloud',
+    });
+  }, 60_000);
+
+  it('the callback may reach another instance: the attempt lives in the database', async () => {
+    const { t, r, tok } = s;
+    const id = await certificateAwaitingSignature(t, r, tok.exportador);
+    const attempt = await startAttempt(t, cloudPath('first', id), tok.exportador);
+    const returned = await s.provider.visit(attempt.authorize_url);
+    // A second server on the same database, sharing nothing else with the first.
+    const other = await buildApp({
+      config: loadConfig({
+        ...s.env,
+        DATA_DIR: t.app.config.dataDir,
+        WEB_DIST: '/nonexistent',
+        LOG_LEVEL: 'silent',
+        APP_URL: 'http://origem.test',
+      }),
+      db: t.db,
+      logger: false,
+    });
+    try {
+      const res = await other.inject({
+        method: 'POST',
+        url: '/v1/cloud_signature/callback',
+        headers: { authorization: `Bearer ${tok.exportador}` },
+        payload: Object.fromEntries(returned.searchParams.entries()),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      await other.close();
+    }
+    expect((await certificateRow(t.db, id))?.status).toBe('ENVIADO');
   }, 60_000);
 
   it('never keeps the authorization code or the access token', async () => {
@@ -142,7 +179,8 @@ describe('signing with a cloud certificate', () => {
     expect(res.json()).toMatchObject({ document: 'declaracao', record_id: id });
     const [file] = await signedXmlFiles(t.db, id);
     expect(file).toBeDefined();
-    const xml = (await t.request('GET', `/v1/declaration/xml/download/${id}`, { token: tok.exportador })).body;
+    const xml = (await t.request('GET', `/v1/declaration/xml/download/${id}`, { token: tok.exportador }))
+      .body;
     expect(xmlsecVerifies(xml, DECLARATION_PART, trust.ca.certPem)).toBe(true);
     const trail = await auditsOf(t.db, 'declaration', id);
     expect(trail.map((a) => a.event)).toContain('signature_cloud');
@@ -187,7 +225,10 @@ describe('signing with a cloud certificate', () => {
     const { t, r, tok } = s;
     const id = await certificateAwaitingSignature(t, r, tok.exportador);
     // The official's signature is not due yet; the exporter's user may not give the entity's.
-    const early = await t.request('POST', cloudPath('second', id), { token: tok.analista, body: { provider: PROVIDER } });
+    const early = await t.request('POST', cloudPath('second', id), {
+      token: tok.analista,
+      body: { provider: PROVIDER },
+    });
     expect(early.statusCode).toBe(422);
     const notOfficial = await t.request('GET', cloudPath('second', id), { token: tok.exportador });
     expect(notOfficial.statusCode).toBe(403);
@@ -196,7 +237,9 @@ describe('signing with a cloud certificate', () => {
       body: { provider: 'id:999999' },
     });
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json<{ errors: Record<string, string[]> }>().errors.provider?.[0]).toContain('não está mais cadastrado');
+    expect(unknown.json<{ errors: Record<string, string[]> }>().errors.provider?.[0]).toContain(
+      'não está mais cadastrado',
+    );
     expect((await t.request('GET', cloudPath('first', id))).statusCode).toBe(401);
     expect(await attemptsOf(t, id)).toEqual([]);
   });

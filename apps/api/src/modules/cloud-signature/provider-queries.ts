@@ -15,7 +15,11 @@ const columns = {
 export type ProviderRow = { id: number; name: string; base_url: string; client_id: string; updated_at: Date };
 
 export function providerRows(db: Executor): Promise<ProviderRow[]> {
-  return db.select(columns).from(cloudSignatureProviders).orderBy(asc(cloudSignatureProviders.name)).limit(200);
+  return db
+    .select(columns)
+    .from(cloudSignatureProviders)
+    .orderBy(asc(cloudSignatureProviders.name))
+    .limit(200);
 }
 
 /** One provider (locked for a change when `lock`), without its secret. */

@@ -14,8 +14,8 @@ import type { Database, Executor } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import type { Actor, ServiceContext } from '../../lib/context';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
-import type { ProviderEndpoint } from './psc-client';
 import * as q from './provider-queries';
+import type { ProviderEndpoint } from './psc-client';
 
 /**
  * The cloud signature providers (issue 38) as settings: the ones the administrator registers on the screen (rows,
@@ -30,7 +30,8 @@ const AUDIT_TYPE = 'cloud_signature_provider';
 export type KeyedProvider = ProviderEndpoint & { key: string };
 
 /** The address every provider must have registered as this installation's redirect URI. */
-export const callbackUrl = (config: Pick<Config, 'appUrl'>) => `${config.appUrl}${CLOUD_SIGNATURE_CALLBACK_PATH}`;
+export const callbackUrl = (config: Pick<Config, 'appUrl'>) =>
+  `${config.appUrl}${CLOUD_SIGNATURE_CALLBACK_PATH}`;
 
 const envKey = (setting: CloudProviderSetting) => `env:${setting.name}`;
 
@@ -60,7 +61,11 @@ const settingView = (setting: CloudProviderSetting): CloudProvider => ({
 });
 
 /** GET: the operator's providers, then the screen's, and the redirect URI to register with them. */
-export async function listProviders(db: Database, actor: Actor, config: Settings): Promise<CloudProviderList> {
+export async function listProviders(
+  db: Database,
+  actor: Actor,
+  config: Settings,
+): Promise<CloudProviderList> {
   requireAdministrator(actor);
   return {
     data: [...config.cloudSignature.providers.map(settingView), ...(await q.providerRows(db)).map(rowView)],
@@ -140,7 +145,7 @@ export async function updateProvider(
       id,
       old: shown(before),
       // The secret's value never reaches the trail; that it changed does.
-      new: { ...shown(after), ...(input.client_secret ? { client_secret_changed: true } : {}) },
+      new: { ...shown(after), ...(input.client_secret ? { credentials_replaced: true } : {}) },
     });
     return after;
   });
@@ -188,7 +193,11 @@ export async function signingProviders(db: Executor, config: Settings): Promise<
 }
 
 /** The provider a key names, or null when it is no longer configured. */
-export async function providerByKey(db: Executor, config: Settings, key: string): Promise<KeyedProvider | null> {
+export async function providerByKey(
+  db: Executor,
+  config: Settings,
+  key: string,
+): Promise<KeyedProvider | null> {
   if (key.startsWith('env:')) {
     const setting = config.cloudSignature.providers.find((p) => envKey(p) === key);
     return setting ? endpointOfSetting(setting) : null;

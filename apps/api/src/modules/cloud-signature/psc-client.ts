@@ -61,7 +61,8 @@ async function call(
   if (response.status >= 300 || body.length > MAX_ANSWER_BYTES) throw unreadable(p);
   try {
     const parsed: unknown = JSON.parse(body);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
   } catch {
     // fall through
   }
@@ -204,7 +205,9 @@ export async function signHash(
     },
     timeoutMs,
   );
-  const list = Array.isArray(answer.signatures) ? (answer.signatures as { id?: unknown; raw_signature?: unknown }[]) : [];
+  const list = Array.isArray(answer.signatures)
+    ? (answer.signatures as { id?: unknown; raw_signature?: unknown }[])
+    : [];
   const found = list.find((s) => string(s?.id) === o.id) ?? (list.length === 1 ? list[0] : undefined);
   const raw = string(found?.raw_signature);
   if (!raw || !/^[A-Za-z0-9+/=\s]+$/.test(raw)) throw unreadable(p);

@@ -1,7 +1,9 @@
 import { apiErrorSchema } from '@origem/contract/errors';
+import type { Permission } from '@origem/contract/permissions';
 import {
   CLOUD_SIGNATURE_CALLBACK_PATH,
   cloudAttemptSchema,
+  cloudCallbackRefusalSchema,
   cloudCallbackResultSchema,
   cloudCallbackSchema,
   cloudDiscoverySchema,
@@ -12,7 +14,6 @@ import {
   cloudStartSchema,
 } from '@origem/contract/schemas/cloud-signature';
 import { idParam } from '@origem/contract/schemas/fields';
-import type { Permission } from '@origem/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,7 +24,12 @@ import type { Purpose } from './targets';
 
 const tags = ['Assinatura em nuvem'];
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
-const providerErrors = { ...errors, 409: apiErrorSchema, 503: apiErrorSchema };
+const refusals = {
+  ...errors,
+  409: cloudCallbackRefusalSchema,
+  422: cloudCallbackRefusalSchema,
+  503: cloudCallbackRefusalSchema,
+};
 // The providers are the platform's (the service checks the administrator); never through a personal API token.
 const admin = { permission: 'system.cloud_signature', apiToken: false } as const;
 const PROVIDERS = '/v1/cloud_signature/provider';
@@ -156,7 +162,14 @@ export async function cloudSignatureRoutes(fastify: FastifyInstance): Promise<vo
         },
       },
       async (request) =>
-        attempts.discover(app.db, request.ctx, app.config, requireActor(request.ctx), purpose, request.params.id),
+        attempts.discover(
+          app.db,
+          request.ctx,
+          app.config,
+          requireActor(request.ctx),
+          purpose,
+          request.params.id,
+        ),
     );
     app.post(
       path,
@@ -198,7 +211,7 @@ export async function cloudSignatureRoutes(fastify: FastifyInstance): Promise<vo
           '(`document`, `record_id`) quando a tentativa é conhecida: titular recusou, tentativa expirada (422), já usada ' +
           '(409), `state` desconhecido ou de outro usuário, certificado de outro CPF, assinatura que não confere (422); ' +
           'provedor fora do ar ou sem resposta (503). Nada muda no documento em nenhum desses casos.',
-        response: { 200: cloudCallbackResultSchema, ...providerErrors },
+        response: { 200: cloudCallbackResultSchema, ...refusals },
       },
     },
     async (request) =>

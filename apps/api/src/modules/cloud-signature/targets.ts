@@ -1,8 +1,7 @@
 import type { SignatureDocument } from '@origem/contract/schemas/signatures';
 import type { Config } from '../../config';
 import type { Database, Tx } from '../../db/client';
-import type { SignedPart } from '../../documents/signing/xmldsig';
-import type { CodTarget } from '../../documents/signing/xmldsig';
+import type { CodTarget, SignedPart } from '../../documents/signing/xmldsig';
 import { DECLARATION_PART } from '../../documents/xml/declaration';
 import type { FileStorage } from '../../files/storage';
 import type { Actor, ServiceContext } from '../../lib/context';

@@ -9,11 +9,7 @@ import { testPerson } from '../../documents/signing/test-pki';
 import type { TestApp } from '../../test/app';
 import { type Holder, type LoopbackProvider, startCloudProvider } from '../../test/cloud-provider';
 import { type SigningTrust, signingTrust } from '../../test/signing';
-import {
-  type CertificateRefs,
-  entityOfficialCpf,
-  openCertificateSuite,
-} from '../certificates/test-support';
+import { type CertificateRefs, entityOfficialCpf, openCertificateSuite } from '../certificates/test-support';
 import { representativeCpf } from '../declarations/test-support';
 
 /**
@@ -34,6 +30,8 @@ export type CloudSuite = {
   trust: SigningTrust;
   provider: LoopbackProvider;
   holders: { representative: Holder; official: Holder; other: Holder };
+  /** What the app was started with (another instance is started the same way). */
+  env: Record<string, string>;
   close: () => Promise<void>;
 };
 
@@ -49,27 +47,30 @@ export async function openCloudSuite(prefix: string, env: Record<string, string>
   // learns them below (it keeps the list it was given).
   const list: Holder[] = [];
   const provider = await startCloudProvider({ redirectUri: CALLBACK, holders: list });
-  const { t, r, tok } = await openCertificateSuite(
-    ['exportador', 'analista', 'admin'],
-    {
-      ...trust.env,
-      SECRETS_KEY: randomBytes(32).toString('base64'),
-      CLOUD_SIGNATURE_ALLOW_HTTP: '127.0.0.1',
-      CLOUD_SIGNATURE_TIMEOUT_MS: '1000',
-      CLOUD_SIGNATURE_PROVIDERS: JSON.stringify([
-        {
-          name: 'Nuvem Teste',
-          base_url: provider.url,
-          client_id: provider.clientId,
-          client_secret: provider.clientSecret,
-        },
-      ]),
-      ...env,
-    },
-    { ncm: true },
-  );
+  const appEnv = {
+    ...trust.env,
+    SECRETS_KEY: randomBytes(32).toString('base64'),
+    CLOUD_SIGNATURE_ALLOW_HTTP: '127.0.0.1',
+    CLOUD_SIGNATURE_TIMEOUT_MS: '1000',
+    CLOUD_SIGNATURE_PROVIDERS: JSON.stringify([
+      {
+        name: 'Nuvem Teste',
+        base_url: provider.url,
+        client_id: provider.clientId,
+        client_secret: provider.clientSecret,
+      },
+    ]),
+    ...env,
+  };
+  const { t, r, tok } = await openCertificateSuite(['exportador', 'analista', 'admin'], appEnv, {
+    ncm: true,
+  });
   const holders = {
-    representative: holderOf(trust, 'RESPONSAVEL LEGAL', await representativeCpf(t.db, r.exporterRepresentative)),
+    representative: holderOf(
+      trust,
+      'RESPONSAVEL LEGAL',
+      await representativeCpf(t.db, r.exporterRepresentative),
+    ),
     official: holderOf(trust, 'OFICIAL DA ENTIDADE', await entityOfficialCpf(t.db)),
     other: holderOf(trust, 'OUTRA PESSOA', OTHER_CPF),
   };
@@ -81,6 +82,7 @@ export async function openCloudSuite(prefix: string, env: Record<string, string>
     trust,
     provider,
     holders,
+    env: appEnv,
     close: async () => {
       await t.close();
       await provider.close();
@@ -91,7 +93,9 @@ export async function openCloudSuite(prefix: string, env: Record<string, string>
 
 /** The API path of a signature's cloud calls. */
 export const cloudPath = (what: 'first' | 'second' | 'declaration', id: number) =>
-  what === 'declaration' ? `/v1/declaration/signature/cloud/${id}` : `/v1/certificate/${what}/signature/cloud/${id}`;
+  what === 'declaration'
+    ? `/v1/declaration/signature/cloud/${id}`
+    : `/v1/certificate/${what}/signature/cloud/${id}`;
 
 export async function discover(t: TestApp, path: string, token: string): Promise<CloudDiscovery> {
   const res = await t.request('GET', path, { token });
@@ -113,7 +117,9 @@ export async function startAttempt(
 /** The callback page's post: what the provider put on the return address, as it came. */
 export function callback(t: TestApp, token: string, returned: URL | Record<string, string>) {
   const body =
-    returned instanceof URL ? Object.fromEntries(returned.searchParams.entries()) : (returned as Record<string, string>);
+    returned instanceof URL
+      ? Object.fromEntries(returned.searchParams.entries())
+      : (returned as Record<string, string>);
   return t.request('POST', '/v1/cloud_signature/callback', { token, body });
 }
 
@@ -142,5 +148,8 @@ export function attemptsOf(t: TestApp, recordId: number, purpose = 'certificate_
     code_verifier: string | null;
     document: string | null;
     failure: string | null;
-  }>(t.db, sql`select * from cloud_signature_attempts where record_id = ${recordId} and purpose = ${purpose} order by id`);
+  }>(
+    t.db,
+    sql`select * from cloud_signature_attempts where record_id = ${recordId} and purpose = ${purpose} order by id`,
+  );
 }

@@ -205,7 +205,12 @@ export function declarationHandOut(
 }
 
 /** A3, first half (GET /v1/declaration/signature/a3/{id}): the XML to hand the signer program, declared at `at`. */
-export async function a3DeclarationDocument(db: Database, actor: Actor, id: number, at: Date): Promise<string> {
+export async function a3DeclarationDocument(
+  db: Database,
+  actor: Actor,
+  id: number,
+  at: Date,
+): Promise<string> {
   return (await declarationHandOut(db, actor, id, at)).document;
 }
 
