@@ -161,10 +161,15 @@ export const cloudCallbackSearch = z.object({
   error_description: z.string().optional().catch(undefined),
 });
 
-/** Which record a callback signed (or tried to): its screen is where the user goes next. */
+/** The signatures a cloud certificate gives: a certificate's first or second, or a declaration's. */
+export const CLOUD_PURPOSES = ['certificate_first', 'certificate_second', 'declaration'] as const;
+export type CloudPurpose = (typeof CLOUD_PURPOSES)[number];
+
+/** Which record a callback signed (or tried to), and which signature: its screen is where the user goes next. */
 export const cloudRecordSchema = z.object({
   document: z.enum(['certificado', 'declaracao']),
   record_id: z.number(),
+  purpose: z.enum(CLOUD_PURPOSES),
 });
 export type CloudRecord = z.infer<typeof cloudRecordSchema>;
 

@@ -192,7 +192,11 @@ export async function complete(
   const claim = await q.claimAttempt(db, sha256(input.state), actor.id, text.attemptExpired);
   if (claim.kind === 'unknown') throw refusal(text.stateInvalid);
   const target = TARGETS[claim.row.purpose];
-  const record: CloudRecord = { document: target.document, record_id: claim.row.record_id };
+  const record: CloudRecord = {
+    document: target.document,
+    record_id: claim.row.record_id,
+    purpose: claim.row.purpose,
+  };
   if (claim.kind !== 'claimed') {
     throw aboutRecord(
       claim.kind === 'used' ? refusal(text.attemptUsed, 409) : refusal(text.attemptExpired),

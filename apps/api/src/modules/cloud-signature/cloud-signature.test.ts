@@ -81,6 +81,7 @@ describe('signing with a cloud certificate', () => {
       message: 'Certificado assinado e enviado para análise!',
       document: 'certificado',
       record_id: id,
+      purpose: 'certificate_first',
     });
     expect((await certificateRow(t.db, id))?.status).toBe('ENVIADO');
     const afterFirst = await storedCod(t, id);

@@ -1,3 +1,4 @@
+import type { CloudPurpose } from '@origem/contract/schemas/cloud-signature';
 import type { SignatureDocument } from '@origem/contract/schemas/signatures';
 import type { Config } from '../../config';
 import type { Database, Tx } from '../../db/client';
@@ -21,8 +22,7 @@ import { acceptDeclarationHandedOut, declarationHandOut } from '../declarations/
  * step that verifies and stores it exactly as an A1 signature — with what the attempt and its refusals need.
  */
 
-export type Purpose = 'certificate_first' | 'certificate_second' | 'declaration';
-export const PURPOSES: readonly Purpose[] = ['certificate_first', 'certificate_second', 'declaration'];
+export type Purpose = CloudPurpose;
 
 export type Accept = (
   db: Database,
