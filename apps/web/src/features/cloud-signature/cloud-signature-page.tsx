@@ -82,10 +82,14 @@ function ProviderChoice({ target, cloudPath }: { target: CloudTarget; cloudPath:
           aria-label="Provedores de assinatura em nuvem"
           dataSource={providers}
           renderItem={(provider) => (
-            <List.Item
-              actions={[
+            // The button inside the item (not in antd's `actions`, a nested list): one list item per provider.
+            <List.Item>
+              <Flex gap={12} align="center" justify="space-between" wrap style={{ width: '100%' }}>
+                <Flex gap={12} align="center" wrap>
+                  <Typography.Text strong>{provider.name}</Typography.Text>
+                  <Tag color={STATUS_COLOR[provider.status]}>{CLOUD_HOLDER_STATUSES[provider.status]}</Tag>
+                </Flex>
                 <Button
-                  key="go"
                   type={provider.status === 'holder' ? 'primary' : 'default'}
                   icon={<CloudOutlined aria-hidden />}
                   disabled={provider.status === 'not_holder' || leaving !== null}
@@ -93,12 +97,7 @@ function ProviderChoice({ target, cloudPath }: { target: CloudTarget; cloudPath:
                   onClick={() => void go(provider)}
                 >
                   {`Assinar com ${provider.name}`}
-                </Button>,
-              ]}
-            >
-              <Flex gap={12} align="center" wrap>
-                <Typography.Text strong>{provider.name}</Typography.Text>
-                <Tag color={STATUS_COLOR[provider.status]}>{CLOUD_HOLDER_STATUSES[provider.status]}</Tag>
+                </Button>
               </Flex>
             </List.Item>
           )}
