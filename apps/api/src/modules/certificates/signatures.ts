@@ -15,8 +15,9 @@ import type { Actor, ServiceContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { transition } from '../../lib/workflow';
 import type { A1Upload } from '../issuance/a1-upload';
+import { certificateSubject } from './flow-subject';
 import * as q from './queries';
-import { certificateSubject, getCertificate } from './service';
+import { getCertificate } from './read';
 
 /**
  * The COD of a digital certificate and its two signatures (DOMAIN.md §5): the exporter's legal representative
