@@ -7,6 +7,7 @@ import { xmlsecVerifies } from '../../documents/signing/xmlsec';
 import { DECLARATION_PART } from '../../documents/xml/declaration';
 import { xmllintErrors } from '../../documents/xml/schemas';
 import { sha256 } from '../../lib/secrets';
+import { loggedUrl } from '../../plugins/logging';
 import { startCloudProvider } from '../../test/cloud-provider';
 import { approveSigned, certificateAwaitingSignature, certificateRow } from '../certificates/test-support';
 import { auditsOf, exporterDeclaration, sentDeclaration, signedXmlFiles } from '../declarations/test-support';
@@ -168,6 +169,10 @@ describe('signing with a cloud certificate', () => {
       );
       for (const secret of s.provider.issued) expect(dump?.text ?? '', table_name).not.toContain(secret);
     }
+    // The return address the browser asks for carries the code and the state: the request log hides both.
+    expect(loggedUrl('/assinatura-nuvem/retorno?code=c0d3&state=st4t3')).toBe(
+      '/assinatura-nuvem/retorno?code=[oculto]&state=[oculto]',
+    );
   }, 60_000);
 
   it('a declaration signed by its legal representative through the provider', async () => {
