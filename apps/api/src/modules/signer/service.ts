@@ -15,10 +15,10 @@ import type { Database, Tx } from '../../db/client';
 import { signerTokens } from '../../db/schema';
 import { DECLARATION_PART } from '../../documents/xml/declaration';
 import type { FileStorage } from '../../files/storage';
+import { findActorByTokenId } from '../../lib/actor';
 import type { Actor, ServiceContext } from '../../lib/context';
 import { AppError, forbidden } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/secrets';
-import { findActorByTokenId } from '../../plugins/auth';
 import { a3Document, acceptA3, type SignatureStage, stageTarget } from '../certificates/signatures';
 import { a3DeclarationDocument, acceptDeclarationA3 } from '../declarations/signatures';
 
