@@ -44,7 +44,8 @@ async function failures(check: (c: (typeof series)[number]) => unknown): Promise
   return failed;
 }
 
-describe('certificates of every DER length (issue 35)', () => {
+// 101 certificates through PKCS#12, two signatures and xmllint each: seconds on an idle machine, more on a busy one.
+describe('certificates of every DER length (issue 35)', { timeout: 180_000 }, () => {
   it('the series: one certificate per length, issued by the test CA, the CPF where an e-CPF carries it', () => {
     expect(series.map((c) => c.der.length)).toEqual(
       Array.from({ length: TO - FROM + 1 }, (_, i) => FROM + i),

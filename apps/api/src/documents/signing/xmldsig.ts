@@ -231,30 +231,37 @@ export function verifyPart(xml: string, part: SignedPart, doc: Document = parseC
   if (withId.length !== 1 || (withId[0] as Element).localName !== target) {
     throw new SignatureRefused(`O XML tem mais de um elemento ${target} ou ele está fora do lugar.`);
   }
-  const certText = elementsByLocalName(node, 'X509Certificate')[0]?.textContent ?? '';
-  if (!certText.trim()) throw new SignatureRefused(`A assinatura ${who} não traz o certificado digital.`);
-  const certificatePem = pemOfBase64(certText);
-  let certificate: X509Certificate;
-  try {
-    certificate = x509Of(certificatePem);
-  } catch {
-    throw new SignatureRefused(`O certificado digital da assinatura ${who} é inválido.`);
+  const texts = elementsByLocalName(node, 'X509Certificate')
+    .map((element) => element.textContent ?? '')
+    .filter((text) => text.trim());
+  if (texts.length === 0) throw new SignatureRefused(`A assinatura ${who} não traz o certificado digital.`);
+  // KeyInfo may carry the chain too, in any order (other signing tools put the CA first): the signer's certificate is
+  // the one whose key verifies the signature.
+  let readable = 0;
+  for (const text of texts) {
+    const certificatePem = pemOfBase64(text);
+    let certificate: X509Certificate;
+    try {
+      certificate = x509Of(certificatePem);
+    } catch {
+      continue;
+    }
+    readable += 1;
+    let valid = false;
+    try {
+      valid =
+        checkOurProfile(node, withId[0] as Element, target, certificate, who) ??
+        checkWithXmlCrypto(xml, node, target, certificatePem, who);
+    } catch (err) {
+      if (err instanceof SignatureRefused) throw err;
+      valid = false;
+    }
+    if (valid) return certificatePem;
   }
-  let valid = false;
-  try {
-    valid =
-      checkOurProfile(node, withId[0] as Element, target, certificate, who) ??
-      checkWithXmlCrypto(xml, node, target, certificatePem, who);
-  } catch (err) {
-    if (err instanceof SignatureRefused) throw err;
-    valid = false;
-  }
-  if (!valid) {
-    throw new SignatureRefused(
-      `A assinatura ${who} não confere: o documento foi alterado depois de assinado ou a assinatura é inválida.`,
-    );
-  }
-  return certificatePem;
+  if (readable === 0) throw new SignatureRefused(`O certificado digital da assinatura ${who} é inválido.`);
+  throw new SignatureRefused(
+    `A assinatura ${who} não confere: o documento foi alterado depois de assinado ou a assinatura é inválida.`,
+  );
 }
 
 /**
