@@ -217,13 +217,15 @@ async function acceptSigned(
     });
     return { new: { cod: 'exporter_signed', exporter_signer: signer, signed_with: method } };
   }
-  const { validity_months } = await q.numberingOf(tx, id);
   await tx
     .update(certificateCods)
     .set({ stage: 'complete', xml, entity_signer: signer, entity_signed_at: at })
     .where(eq(certificateCods.certificate_id, id));
-  const issued = await q.markIssued(tx, id, validity_months);
-  return { new: { cod: 'complete', entity_signer: signer, signed_with: method, ...issued } };
+  const issued = q.issuing(await q.numberingOf(tx, id));
+  return {
+    new: { cod: 'complete', entity_signer: signer, signed_with: method, ...issued.values },
+    late: { set: issued.set },
+  };
 }
 
 /**
