@@ -29,6 +29,7 @@ import { mfaRoutes } from './modules/auth/mfa-routes';
 import { authRoutes } from './modules/auth/routes';
 import { certificateImportRoutes } from './modules/certificate-imports/routes';
 import { certificateRoutes } from './modules/certificates/routes';
+import { cloudSignatureRoutes } from './modules/cloud-signature/routes';
 import { companyRoutes } from './modules/companies/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { dealRoutes } from './modules/deals/routes';
@@ -167,6 +168,7 @@ export async function buildApp({ config, db, logger, logStream, pool }: AppDeps)
   await app.register(certificateRoutes);
   await app.register(certificateImportRoutes);
   await app.register(signerRoutes);
+  await app.register(cloudSignatureRoutes);
   await app.register(jobRoutes);
   await app.register(reportRoutes);
   await app.register(dashboardRoutes);

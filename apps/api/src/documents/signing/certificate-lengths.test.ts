@@ -44,7 +44,8 @@ async function failures(check: (c: (typeof series)[number]) => unknown): Promise
   return failed;
 }
 
-describe('certificates of every DER length (issue 35)', () => {
+// 101 certificates through PKCS#12, two signatures and xmllint each: seconds on an idle machine, more on a busy one.
+describe('certificates of every DER length (issue 35)', { timeout: 180_000 }, () => {
   it('the series: one certificate per length, issued by the test CA, the CPF where an e-CPF carries it', () => {
     expect(series.map((c) => c.der.length)).toEqual(
       Array.from({ length: TO - FROM + 1 }, (_, i) => FROM + i),
@@ -107,7 +108,7 @@ describe('certificates of every DER length (issue 35)', () => {
         const signed = signEnveloped(unsigned, 'COD', tokenPem, {
           sign: (signedInfo) => sign('sha256', signedInfo, c.keyPem),
         });
-        // What acceptA3 does with it.
+        // What acceptHandedOut does with it.
         expect(isIssuedPlusSignature(signed, unsigned, 'COD')).toBe(true);
         const pem = verifyCodSignature(signed, 'COD', parseCod(signed));
         expect(checkSigner(pem, { trust, at, cpf: CPF, who }).cpf).toBe(CPF);
@@ -147,7 +148,10 @@ describe('certificates of every DER length (issue 35)', () => {
 
   it('PAdES: the CMS signed and verified in memory, and a signed PDF verified', async () => {
     const content = [Buffer.from('conteúdo assinado')];
-    const pdf = await renderPdf([{ text: 'Certificado de origem' }], { title: 'Certificado de origem' });
+    const pdf = await renderPdf([{ text: 'Certificado de origem' }], {
+      title: 'Certificado de origem',
+      createdAt: new Date('2026-03-10T12:00:00Z'),
+    });
     expect(
       await failures((c) => {
         const signer = cmsSigner({ privateKeyPem: c.keyPem, certificatePem: c.certPem }, trust);

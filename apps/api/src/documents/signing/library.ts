@@ -7,6 +7,7 @@ export {
   parseCod,
   signCod,
   signPart,
+  signPartRemotely,
   verifyCodSignature,
   verifyPart,
 } from './xmldsig';

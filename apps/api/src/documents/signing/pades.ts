@@ -7,7 +7,8 @@ import { SignatureRefused } from './errors';
  * PAdES baseline signatures (ETSI EN 319 142, SubFilter ETSI.CAdES.detached) on the PDFs we generate: an
  * incremental update adds the signature dictionary, an invisible signature field on the first page and the
  * catalog's AcroForm, leaving the original bytes untouched; the CMS (cms.ts) covers every byte but the /Contents
- * hex. The parser only needs what pdfkit (pdfmake) writes: a classic xref table and trailer, a flat page tree.
+ * hex. The parser only needs what our writer (documents/pdf/pdf-writer.ts) writes: a classic xref table and
+ * trailer, a flat page tree.
  */
 
 export type PadesOptions = {

@@ -153,6 +153,7 @@ export async function certificateDocument(
     validUntil: row.valid_until,
     verificationUrl: `${ctx.appUrl}${certificateVerificationPath(row.verification_code)}`,
     watermark: row.status !== ISSUED,
+    createdAt: row.issued_at ?? row.updated_at,
   });
 }
 

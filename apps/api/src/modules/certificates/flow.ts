@@ -6,9 +6,9 @@ import {
   type TypeAnalysis,
   certificateMessages as text,
 } from '@origem/contract/schemas/certificates';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor, Tx } from '../../db/client';
-import { certificates } from '../../db/schema';
+import { certificates, mailOutbox } from '../../db/schema';
 import { FileChanges } from '../../files/records';
 import type { FileStorage } from '../../files/storage';
 import type { ReceivedFile } from '../../files/upload';
@@ -24,7 +24,7 @@ import { type Action, certificateSubject, flow, refusal } from './flow-subject';
 import { type CertificateFacts, decisionMail, isDecision, signatureRequestMail } from './mails';
 import { assignNumber } from './numbering';
 import * as q from './queries';
-import { getCertificate } from './read';
+import { type CertificateRecord, certificateDetail, getCertificate, readCertificate } from './read';
 
 async function factsOf(
   tx: Executor,
@@ -53,9 +53,28 @@ async function factsOf(
 
 const eqId = (id: number) => eq(certificates.id, id);
 
+/** The exporter's mails of a decision (DOMAIN.md §4), queued in the action's transaction: the rows' ids. */
+async function decisionMails(tx: Tx, ctx: ServiceContext, id: number, action: Action, note?: string) {
+  if (!isDecision(action)) return [];
+  const facts = await factsOf(tx, ctx, id);
+  const ids: number[] = [];
+  for (const to of facts.emails)
+    ids.push(await enqueueMail(tx, decisionMail(to, facts, action, note?.trim() || null)));
+  return ids;
+}
+
+type Answer = { message: string | null; certificate: Certificate; created?: number };
+
 /**
  * One flow action in one transaction: the kernel's transition (lock, state, permission, scope, guard, history, audit)
- * with the action's own writes, the list's order key moved to now, and the exporter's mail for a decision.
+ * with the action's own writes, the exporter's mails for a decision, and the list's order key moved to now. The
+ * transition's status update is the transaction's last statement (lib/workflow.ts): the mails come before it,
+ * carrying the placeholder of a number the approval takes there.
+ *
+ * With a `reader`, answers the certificate as the action left it, as the reader sees it: read before that last
+ * statement and completed with the row it wrote. Nothing is read while the rows it locks (the numbering's, the
+ * dashboard's counters) are held — in a request with an Idempotency-Key they are held until its answer is stored
+ * (lib/request-transaction.ts), so the answer must be ready by then.
  */
 async function step(
   db: Database,
@@ -64,39 +83,35 @@ async function step(
   action: Action,
   effect: ActionEffect = async () => undefined,
   note?: string,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const result = await transition(tx, ctx, certificateSubject, id, action, {
+  reader?: Actor,
+): Promise<Certificate | null> {
+  let record: CertificateRecord | undefined;
+  const { written } = await db.transaction((tx) =>
+    transition(tx, ctx, certificateSubject, id, action, {
       note,
       effect: async (row) => {
-        await q.touchStep(tx, id);
-        return effect(tx, row);
+        const { late, ...delta } = (await effect(tx, row)) ?? {};
+        const mails = await decisionMails(tx, ctx, id, action, note);
+        late?.number?.holds(mailOutbox, [mailOutbox.subject, mailOutbox.text, mailOutbox.html], mails);
+        return { ...delta, late: { ...late, set: [sql`last_step_at = now()`, ...(late?.set ?? [])] } };
       },
-    });
-    if (isDecision(action)) {
-      const facts = await factsOf(tx, ctx, id);
-      for (const to of facts.emails)
-        await enqueueMail(tx, decisionMail(to, facts, action, note?.trim() || null));
-    }
-    return result;
-  });
+      beforeLast: async () => {
+        if (reader) record = await readCertificate(tx, reader, id);
+      },
+    }),
+  );
+  if (!reader || !record) return null;
+  const row = q.certificateRowOf(written);
+  return certificateDetail(ctx, reader, { ...record, found: { ...record.found, row } });
 }
 
-/** What an action answers: the flow's success text and the certificate as it is now. */
-async function answer(
-  db: Database,
-  ctx: ServiceContext,
-  actor: Actor,
-  id: number,
-  action: Action,
-): Promise<{ message: string | null; certificate: Certificate; created?: number }> {
-  return {
-    message: flow.actions[action].success ?? null,
-    certificate: await getCertificate(db, ctx, actor, id),
-  };
+/** What an action answers: the flow's success text and the certificate as the action left it. */
+function answer(action: Action, certificate: Certificate | null): Answer {
+  if (!certificate) throw notFound();
+  return { message: flow.actions[action].success ?? null, certificate };
 }
 
-/** A flow action (`step`) answered with the certificate (`answer`). */
+/** A flow action (`step`) answered with the certificate. */
 async function act(
   db: Database,
   ctx: ServiceContext,
@@ -105,9 +120,8 @@ async function act(
   action: Action,
   effect?: ActionEffect,
   note?: string,
-): Promise<{ message: string | null; certificate: Certificate; created?: number }> {
-  await step(db, ctx, id, action, effect, note);
-  return answer(db, ctx, actor, id, action);
+): Promise<Answer> {
+  return answer(action, await step(db, ctx, id, action, effect, note, actor));
 }
 
 /** Whether the row is digital, read inside the action's transaction (which path `send_analysis`/`approve` take). */
@@ -174,23 +188,33 @@ export async function sendAnalysisStep(
   ctx: ServiceContext,
   actor: Actor,
   id: number,
-): Promise<Action> {
+  reader?: Actor,
+): Promise<{ action: Action; certificate: Certificate | null }> {
   const digital = await digitalOf(db, actor, id);
   const action = digital ? 'send_for_signature' : 'send_analysis';
-  await step(db, ctx, id, action, async (tx, row) => {
-    await readyToSend(tx, row);
-    if (row.analyst_id !== null) await q.updateCertificate(tx, id, { analyst_id: null });
-    if (digital) await askForSignature(tx, ctx, id);
-    return row.analyst_id !== null
-      ? { old: { analyst_id: row.analyst_id }, new: { analyst_id: null } }
-      : undefined;
-  });
-  return action;
+  const certificate = await step(
+    db,
+    ctx,
+    id,
+    action,
+    async (tx, row) => {
+      await readyToSend(tx, row);
+      if (row.analyst_id !== null) await q.updateCertificate(tx, id, { analyst_id: null });
+      if (digital) await askForSignature(tx, ctx, id);
+      return row.analyst_id !== null
+        ? { old: { analyst_id: row.analyst_id }, new: { analyst_id: null } }
+        : undefined;
+    },
+    undefined,
+    reader,
+  );
+  return { action, certificate };
 }
 
 /** POST send_analysis/{id}: the send, answered with the certificate. */
 export async function sendAnalysis(db: Database, ctx: ServiceContext, actor: Actor, id: number) {
-  return answer(db, ctx, actor, id, await sendAnalysisStep(db, ctx, actor, id));
+  const { action, certificate } = await sendAnalysisStep(db, ctx, actor, id, actor);
+  return answer(action, certificate);
 }
 
 /** Re-sends of one certificate's signing request within RESEND_WINDOW_MS (a mail box is not a target to flood). */
@@ -240,10 +264,11 @@ export async function approveCertificate(db: Database, ctx: ServiceContext, acto
     if ((await q.invoiceAge(tx, String(row.invoice_date))) > INVOICE_MAX_AGE_DAYS)
       throw refusal(text.invoiceTooOld);
     await requireNcmDescriptions(tx, id);
-    const numbered = await assignNumber(tx, row);
-    if (digital) return { new: numbered };
-    const { validity_months } = await q.numberingOf(tx, id);
-    return { new: { ...numbered, ...(await q.markIssued(tx, id, validity_months)) } };
+    const facts = await q.numberingOf(tx, id);
+    const { values, late } = await assignNumber(tx, row, facts);
+    if (digital) return { new: values, late: { number: late } };
+    const issued = q.issuing(facts);
+    return { new: { ...values, ...issued.values }, late: { number: late, set: issued.set } };
   });
 }
 

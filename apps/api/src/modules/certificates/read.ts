@@ -69,16 +69,31 @@ export async function getCertificate(
   actor: Actor,
   id: number,
 ): Promise<Certificate> {
+  return certificateDetail(ctx, actor, await readCertificate(db, actor, id));
+}
+
+/** Everything a certificate's detail shows, read at once: the row with its parties, and what hangs off it. */
+export async function readCertificate(db: Executor, actor: Actor, id: number) {
   const found = await q.findCertificate(db, id, q.ownerScope(actor));
   if (!found) throw notFound();
-  const { row } = found;
   const [items, history, lineage, files, lastReason] = await Promise.all([
     q.itemsOf(db, id),
     flowHistory(db, flow, id),
-    q.lineageOf(db, row),
+    q.lineageOf(db, found.row),
     q.filesOf(db, id),
     lastNote(db, flow.name, id, REFUSALS),
   ]);
+  return { found, items, history, lineage, files, lastReason };
+}
+export type CertificateRecord = Awaited<ReturnType<typeof readCertificate>>;
+
+/** The detail of what `readCertificate` read, as `actor` sees it. */
+export function certificateDetail(
+  ctx: ServiceContext,
+  actor: Actor,
+  { found, items, history, lineage, files, lastReason }: CertificateRecord,
+): Certificate {
+  const { row } = found;
   const creator = actor.permissions.has('certificate.create');
   const editable = EDITABLE_CERTIFICATE_STATES.includes(row.status as CertificateStatus);
   return {
