@@ -150,9 +150,13 @@ describe('a certificate judged by the rules in force on its invoice date', () =>
     const newPdf = await printed(afterId);
     // The ACE-18 form is in Spanish: the version in force prints its own translation (05/23's names its decision);
     // the new test version, which has none, the code's generic one.
-    expect(oldPdf).toContain(squeeze('CR — Valor de contenido: el valor CIF de los materiales no originarios'));
+    expect(oldPdf).toContain(
+      squeeze('CR — Valor de contenido: el valor CIF de los materiales no originarios'),
+    );
     expect(oldPdf).toContain(squeeze('(45 % del valor FOB para Brasil; Dec. CMC n.º 05/23)'));
-    expect(newPdf).toContain(squeeze('CR — Contenido regional: el valor CIF de los materiales no originarios'));
+    expect(newPdf).toContain(
+      squeeze('CR — Contenido regional: el valor CIF de los materiales no originarios'),
+    );
     expect(newPdf).not.toContain(squeeze('Dec. CMC n.º 05/23'));
 
     // The rules screen: each version with the certificates that cited it.
