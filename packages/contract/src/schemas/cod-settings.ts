@@ -155,6 +155,7 @@ export type CodVersionEntry = { version: CodVersion; valid_from: string };
 /** NCM prefixes as typed ('87', '8407.3', '8708.29.99') → digits; a chapter is the shortest. */
 const automotiveCode = z
   .string()
+  .max(16, COD_TEXTS.automotiveCodeInvalid)
   .transform((v) => v.replace(/[.\s]/g, ''))
   .refine((v) => /^\d{2,8}$/.test(v), COD_TEXTS.automotiveCodeInvalid);
 

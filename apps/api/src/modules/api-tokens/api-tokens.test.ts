@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { apiTokens } from '../../db/schema';
 import { DEMO_TOTP_SECRET } from '../../db/seed/demo';
+import { brasiliaDay } from '../../lib/brasilia-days';
 import type { TestApp } from '../../test/app';
 import {
   approvedDeclaration,
@@ -22,7 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+// Days as Brasília counts them (the expiry ends at the end of a Brasília day): from 21:00 there, UTC is a day ahead.
+const inDays = (days: number) => brasiliaDay(new Date(Date.now() + days * 86_400_000));
 
 async function createToken(session: string, overrides: Record<string, unknown> = {}) {
   return t.request('POST', '/v1/api-token', {
