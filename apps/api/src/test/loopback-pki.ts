@@ -39,6 +39,8 @@ export type LoopbackPki = {
   /** The root (self-signed) and the issuing CA below it, as PEM. */
   rootPem: string;
   caPem: string;
+  /** The issuing CA's key (tests that issue with node-forge sign with it: documents/signing/test-pki.ts caOf). */
+  caKeyPem: string;
   /** The trust list the product is given: the root and the issuing CA. */
   trustPem: string;
   /** The TSA's certificate. */
@@ -50,7 +52,7 @@ export type LoopbackPki = {
   /** The person's key, certificate and chain as a PKCS#12 (an A1), made by `openssl pkcs12`. */
   pkcs12: (person: PkiPerson, password: string) => Promise<Buffer>;
   /** `openssl ca -revoke`: the OCSP responder and the next CRL say so from now on. */
-  revoke: (person: PkiPerson) => Promise<void>;
+  revoke: (person: { certPem: string }) => Promise<void>;
   /** What the server answered so far, by kind. */
   served: { tsa: number; ocsp: number; crl: number };
   /** Switches: the TSA down (503), Basic credentials it requires, the CRLs' and OCSP answers' validity. */
@@ -343,23 +345,38 @@ export async function startLoopbackPki(prefix = 'loopback-pki-'): Promise<Loopba
     return readFileSync(out, 'utf8');
   }
 
-  // The root, self-signed; the issuing CA ("AC Final") below it, its CRL at the root's address.
+  // The root, self-signed (by `openssl ca -selfsign`, which takes a start date in the past, as every link of the
+  // chain must be valid at any signing time a test claims); the issuing CA ("AC Final") below it, its CRL at the
+  // root's address.
   newKey(path.join(rootDir, 'ca.key'));
+  await openssl([
+    'req',
+    '-new',
+    '-key',
+    path.join(rootDir, 'ca.key'),
+    '-subj',
+    '/C=BR/O=ICP-Teste/CN=AC Raiz Teste Loopback',
+    '-out',
+    path.join(rootDir, 'ca.csr'),
+  ]);
   await openssl(
     [
-      'req',
-      '-x509',
-      '-new',
+      'ca',
+      '-batch',
+      '-notext',
+      '-selfsign',
       '-config',
       path.join(rootDir, 'ca.cnf'),
+      '-keyfile',
+      path.join(rootDir, 'ca.key'),
       '-extensions',
       'root',
-      '-key',
-      path.join(rootDir, 'ca.key'),
-      '-subj',
-      '/C=BR/O=ICP-Teste/CN=AC Raiz Teste Loopback',
-      '-days',
-      '3650',
+      '-startdate',
+      opensslDate(new Date(Date.now() - 30 * DAY)),
+      '-enddate',
+      opensslDate(new Date(Date.now() + 3650 * DAY)),
+      '-in',
+      path.join(rootDir, 'ca.csr'),
       '-out',
       path.join(rootDir, 'ca.crt'),
     ],
@@ -368,7 +385,7 @@ export async function startLoopbackPki(prefix = 'loopback-pki-'): Promise<Loopba
   newKey(path.join(acDir, 'ca.key'));
   const caPem = await serial(() =>
     issue(rootDir, path.join(acDir, 'ca.key'), '/C=BR/O=ICP-Teste/CN=AC Final Teste Loopback', 'issuing_ca', {
-      notBefore: new Date(Date.now() - 2 * DAY),
+      notBefore: new Date(Date.now() - 20 * DAY),
       notAfter: new Date(Date.now() + 3000 * DAY),
     }),
   );
@@ -448,7 +465,7 @@ export async function startLoopbackPki(prefix = 'loopback-pki-'): Promise<Loopba
     return readFileSync(`${file}.p12`);
   }
 
-  async function revoke(person: PkiPerson): Promise<void> {
+  async function revoke(person: { certPem: string }): Promise<void> {
     const file = `${scratch()}.crt`;
     writeFileSync(file, person.certPem);
     await serial(() =>
@@ -472,6 +489,7 @@ export async function startLoopbackPki(prefix = 'loopback-pki-'): Promise<Loopba
     dir,
     rootPem,
     caPem,
+    caKeyPem: readFileSync(path.join(acDir, 'ca.key'), 'utf8'),
     trustPem: `${rootPem}${caPem}`,
     tsaPem,
     tsaUrl: urls.tsa,

@@ -1,5 +1,3 @@
-import type { X509Certificate } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
 import { ErrorCode } from '@origem/contract/errors';
 import { certificateFlow, refusalMessage } from '@origem/contract/flows';
 import { type CertificateAction, certificateVerificationPath } from '@origem/contract/schemas/certificates';
@@ -11,10 +9,13 @@ import { SignatureRefused } from '../../documents/signing/errors';
 import { loadSigning } from '../../documents/signing/load';
 import type { CodTarget } from '../../documents/signing/xmldsig';
 import { buildCod, CodDataError, type CodInput, certifyCod } from '../../documents/xml/cod';
-import type { Actor, ServiceContext } from '../../lib/context';
+import { type Actor, type ServiceContext, systemContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { transition } from '../../lib/workflow';
 import type { A1Upload } from '../issuance/a1-upload';
+import { type EvidenceCompletion, openEvidence, signerEvidence } from '../signatures/evidence';
+import { settleEvidence } from '../signatures/timestamp-job';
+import { trustList } from '../signatures/trust';
 import * as q from './queries';
 import { certificateSubject, getCertificate } from './service';
 
@@ -28,32 +29,6 @@ import { certificateSubject, getCertificate } from './service';
  */
 
 const refuse = (message: string) => new AppError(422, ErrorCode.FlowActionRefused, message);
-
-let trustCache: { path: string; mtimeMs: number; list: X509Certificate[] } | null = null;
-/**
- * The trusted CAs (SIGNATURE_TRUST_PEM), read again only when the file changes (a trust list is rotated without a
- * restart); null when none is configured or the file is not there, so a signature is refused with that reason
- * instead of failing the request.
- */
-export async function configuredTrust(config: Config): Promise<X509Certificate[] | null> {
-  const path = config.signatureTrustPem;
-  if (!path) return null;
-  const stat = statSync(path, { throwIfNoEntry: false });
-  if (!stat) return null;
-  if (trustCache?.path !== path || trustCache.mtimeMs !== stat.mtimeMs) {
-    const { parseTrustList } = await loadSigning();
-    trustCache = { path, mtimeMs: stat.mtimeMs, list: parseTrustList(readFileSync(path, 'utf8')) };
-  }
-  return trustCache.list;
-}
-
-/** The trust every signature we receive is checked against (certificates, declarations, inspections). */
-export async function trustList(config: Config): Promise<X509Certificate[]> {
-  const list = await configuredTrust(config);
-  if (!list)
-    throw refuse('Nenhuma autoridade certificadora confiável está configurada para assinaturas digitais.');
-  return list;
-}
 
 /** Refusals of the signing libraries become the 422 the signer reads. */
 export async function asRefusal<T>(work: () => Promise<T> | T): Promise<T> {
@@ -172,7 +147,12 @@ async function signerCpf(db: Executor, stage: SignatureStage, found: q.DetailRow
   return official?.cpf ?? null;
 }
 
-/** Verifies a signed COD received for the stage and stores it: the transition's effect, returning the audit delta. */
+/**
+ * Verifies a signed COD received for the stage and stores it: the transition's effect, returning the audit delta.
+ * Every signer's certificate is checked for revocation at `at` (issue 37). The second signature completes the COD
+ * and opens its evidence record (both signers' chains and answers at CertificationEH's date); the certificate then
+ * waits for the time-stamping authority (AGUARDANDO_CARIMBO) and is issued by `issueTimestamped`.
+ */
 async function acceptSigned(
   tx: Tx,
   config: Config,
@@ -185,12 +165,25 @@ async function acceptSigned(
   const id = found.row.id;
   const { target, who } = stages[stage];
   const cpf = await signerCpf(tx, stage, found, actor);
-  const { signer } = await asRefusal(async () => {
+  const { signer, evidence } = await asRefusal(async () => {
     const { parseCod, verifyCodSignature } = await loadSigning();
     // Parsed once for both signatures. The exporter's must survive the second one: CODEH covers it.
     const doc = parseCod(xml);
-    if (stage === 'second') verifyCodSignature(xml, 'COD', doc);
-    return verifyReceived(config, xml, doc, target, at, cpf, who);
+    const exporter =
+      stage === 'second'
+        ? await signerEvidence(tx, config, verifyCodSignature(xml, 'COD', doc), {
+            at,
+            role: 'exporter',
+            who: stages.first.who,
+          })
+        : null;
+    const received = await verifyReceived(config, xml, doc, target, at, cpf, who);
+    const own = await signerEvidence(tx, config, received.pem, {
+      at,
+      role: stage === 'first' ? 'exporter' : 'entity',
+      who,
+    });
+    return { signer: received.signer, evidence: exporter ? [exporter, own] : [own] };
   });
   if (stage === 'first') {
     await tx.insert(certificateCods).values({
@@ -202,14 +195,34 @@ async function acceptSigned(
     });
     return { new: { cod: 'exporter_signed', exporter_signer: signer } };
   }
-  const { validity_months } = await q.numberingOf(tx, id);
   await tx
     .update(certificateCods)
     .set({ stage: 'complete', xml, entity_signer: signer, entity_signed_at: at })
     .where(eq(certificateCods.certificate_id, id));
-  const issued = await q.markIssued(tx, id, validity_months);
-  return { new: { cod: 'complete', entity_signer: signer, ...issued } };
+  // The evidence dates the exact bytes GET xml/download serves.
+  await openEvidence(tx, { type: 'certificate', id }, Buffer.from(xml, 'utf8'), at, evidence);
+  return { new: { cod: 'complete', entity_signer: signer, evidence: 'pending' } };
 }
+
+/** The evidence record complete: the certificate is issued (AGUARDANDO_CARIMBO → EMITIDO), valid for the deal's months. */
+export const issueTimestamped: EvidenceCompletion = async (tx, record) => {
+  await transition(
+    tx,
+    systemContext('signature_timestamp'),
+    certificateSubject,
+    record.id,
+    'timestamp_issue',
+    {
+      effect: async () => {
+        const { validity_months } = await q.numberingOf(tx, record.id);
+        return { new: await q.markIssued(tx, record.id, validity_months) };
+      },
+    },
+  );
+};
+
+const AWAITING_TIMESTAMP =
+  'Certificado assinado pela entidade. Aguardando o carimbo do tempo: a emissão será concluída automaticamente assim que a autoridade responder.';
 
 /**
  * Takes the stage's action on the locked certificate: `signed` produces the signed XML (A1: signs here; A3: the
@@ -236,8 +249,12 @@ async function signStage(
       },
     });
   });
+  // After the commit, outside any transaction: the authority's answer (or its silence, up to TSA_TIMEOUT_MS).
+  const issued =
+    stage === 'first' ||
+    (await settleEvidence(db, config, { type: 'certificate', id }, issueTimestamped)) === 'complete';
   return {
-    message: certificateFlow.actions[action].success ?? null,
+    message: issued ? (certificateFlow.actions[action].success ?? null) : AWAITING_TIMESTAMP,
     certificate: await getCertificate(db, ctx, actor, id),
   };
 }
@@ -322,10 +339,10 @@ async function verifyReceived(
   at: Date,
   cpf: string | null,
   who: string,
-): Promise<{ signer: string }> {
+): Promise<{ signer: string; pem: string }> {
   const { checkSigner, verifyCodSignature } = await loadSigning();
   const pem = verifyCodSignature(xml, target, doc);
   if (!cpf) throw new SignatureRefused(`O CPF ${who} não está cadastrado.`);
   const facts = checkSigner(pem, { trust: await trustList(config), at, cpf, who });
-  return { signer: facts.commonName.slice(0, 255) };
+  return { signer: facts.commonName.slice(0, 255), pem };
 }

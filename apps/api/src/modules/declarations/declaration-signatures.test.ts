@@ -27,7 +27,7 @@ import {
 let t: TestApp;
 let r: DemoRefs;
 let tok: Record<'exportador' | 'analista', string>;
-const { ca, env, remove } = signingTrust('declaration-trust-');
+const { ca, env, remove } = await signingTrust('declaration-trust-');
 const rogue = testCa('AC Estranha');
 let repCpf = '';
 const BASE = '/v1/declaration';
@@ -39,7 +39,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await t?.close();
-  remove();
+  await remove();
 });
 
 const representative = (overrides: Partial<Parameters<typeof testPerson>[1]> = {}) =>

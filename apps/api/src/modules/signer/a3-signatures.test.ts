@@ -31,7 +31,7 @@ import { eCpfToken, listen, SIGNER_PACKAGE as PACKAGE, packSigner, runSigner as 
  * CPF or another document is refused with nothing changed, and GET /v1/signer/download offers the package.
  */
 
-const trust = signingTrust('a3-');
+const trust = await signingTrust('a3-');
 const { dir, ca, env, remove } = trust;
 let webDist = '';
 let t: TestApp;
@@ -56,7 +56,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  remove();
+  await remove();
 });
 
 /** Runs the signer program with the key `id` of the token. */

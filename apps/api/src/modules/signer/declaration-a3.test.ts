@@ -30,7 +30,7 @@ import { eCpfToken, listen, packSigner, runSigner as run } from './test-support'
  */
 
 const BASE = '/v1/declaration';
-const trust = signingTrust('declaration-a3-');
+const trust = await signingTrust('declaration-a3-');
 const { dir, ca, env, remove } = trust;
 let t: TestApp;
 let r: DemoRefs;
@@ -58,7 +58,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  remove();
+  await remove();
 });
 
 const runSigner = (code: string, id: string) => run(cli, server, token, code, id);
