@@ -145,8 +145,8 @@ describe.skipIf(!reachable)('backup and restore round trip (PostgreSQL + local f
       expect(cods.rows.map((row) => row.certificate_id)).toEqual(issued);
       for (const cod of cods.rows) {
         expect(cod.stage).toBe('complete');
-        expect(xmlsecVerifies(cod.xml, 'COD', trust.ca.certPem)).toBe(true);
-        expect(xmlsecVerifies(cod.xml, 'CODEH', trust.ca.certPem)).toBe(true);
+        expect(xmlsecVerifies(cod.xml, 'COD', trust.trustPem)).toBe(true);
+        expect(xmlsecVerifies(cod.xml, 'CODEH', trust.trustPem)).toBe(true);
       }
     } finally {
       await client.end();

@@ -22,6 +22,8 @@ export type SigningTrust = {
   /** The issuing CA, as node-forge issues with it (test-pki.ts testPerson): its certificates name its CRL. */
   ca: Issued;
   pki: LoopbackPki;
+  /** Every CA trusted (the PKI's root and issuing CA, and `ca`): what xmlsec1 is given to check a chain. */
+  trustPem: string;
   /**
    * What to give createTestApp: SIGNATURE_TRUST_PEM (the PKI's root and issuing CA), TSA_URL (its authority),
    * short timeouts, and the SIGNATURE_SEAL_* settings with `seal`.
@@ -49,7 +51,8 @@ export async function signingTrust(
     TSA_TIMEOUT_MS: '5000',
     REVOCATION_TIMEOUT_MS: '5000',
   };
-  writeFileSync(path.join(dir, 'trust.pem'), `${pki.trustPem}${options.ca?.certPem ?? ''}`);
+  const trustPem = `${pki.trustPem}${options.ca?.certPem ?? ''}`;
+  writeFileSync(path.join(dir, 'trust.pem'), trustPem);
   if (options.seal) {
     const seal = testPerson(ca, { name: SEAL.name, cpf: SEAL.cpf });
     writeFileSync(path.join(dir, 'seal.pfx'), pkcs12Of(seal, SEAL.password, ca));
@@ -62,6 +65,7 @@ export async function signingTrust(
     dir,
     ca,
     pki,
+    trustPem,
     env,
     remove: async () => {
       await pki.close();

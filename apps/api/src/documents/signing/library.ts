@@ -3,10 +3,10 @@ export { chainOf, checkChain, checkSigner, parseTrustList, signerFacts } from '.
 export { SignatureRefused } from './errors';
 export { inspectPdf } from './pades-inspect';
 export { openPkcs12 } from './pkcs12';
-export { checkChainRevocation } from './revocation';
+export { checkChainRevocation, statusFromAnswers } from './revocation';
 export { sealPdf } from './seal';
 export { checkTimestampToken, commonNameOf, readTimestampToken } from './timestamp-token';
-export { acceptResponse, requestTimestamp, TimestampUnavailable } from './tsa';
+export { acceptResponse, requestTimestamp, sha256, TimestampUnavailable } from './tsa';
 export { gatherValidation } from './validation';
 export {
   isIssuedPlusSignature,

@@ -27,8 +27,8 @@ import {
 let t: TestApp;
 let r: CertificateRefs;
 let tok: Record<'exportador' | 'analista', string>;
-const { ca, env, remove } = await signingTrust('pades-route-', { seal: true });
-const trust = parseTrustList(ca.certPem);
+const { ca, env, remove, trustPem } = await signingTrust('pades-route-', { seal: true });
+const trust = parseTrustList(trustPem);
 const BASE = '/v1/certificate';
 let signedId = 0;
 

@@ -1,10 +1,15 @@
 import { ErrorCode } from '@origem/contract/errors';
 import { certificateFlow, refusalMessage } from '@origem/contract/flows';
-import { type CertificateAction, certificateVerificationPath } from '@origem/contract/schemas/certificates';
+import {
+  type CertificateAction,
+  certificateMessages,
+  certificateVerificationPath,
+} from '@origem/contract/schemas/certificates';
+import type { SignatureEvidence } from '@origem/contract/schemas/document-verification';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database, Executor, Tx } from '../../db/client';
-import { certificateCods, users } from '../../db/schema';
+import { certificateCods, certificates, users } from '../../db/schema';
 import { SignatureRefused } from '../../documents/signing/errors';
 import { loadSigning } from '../../documents/signing/load';
 import type { CodTarget } from '../../documents/signing/xmldsig';
@@ -13,7 +18,14 @@ import { type Actor, type ServiceContext, systemContext } from '../../lib/contex
 import { AppError, notFound } from '../../lib/errors';
 import { transition } from '../../lib/workflow';
 import type { A1Upload } from '../issuance/a1-upload';
-import { type EvidenceCompletion, openEvidence, signerEvidence } from '../signatures/evidence';
+import {
+  type EvidenceCompletion,
+  evidenceSummary,
+  findEvidence,
+  openEvidence,
+  signerEvidence,
+  timestampReplyOf,
+} from '../signatures/evidence';
 import { settleEvidence } from '../signatures/timestamp-job';
 import { trustList } from '../signatures/trust';
 import * as q from './queries';
@@ -99,6 +111,28 @@ export async function codXml(db: Database, actor: Actor, id: number): Promise<st
   const stored = await storedCod(db, id);
   if (stored) return stored.xml;
   return asRefusal(async () => buildCod(await codInputOf(db, found, new Date())));
+}
+
+/** GET xml/timestamp/{id}: the timestamp reply of the COD's evidence (the bytes GET xml/download serves). */
+export async function codTimestampReply(db: Database, actor: Actor, id: number): Promise<Buffer> {
+  if (!(await q.findCertificate(db, id, q.ownerScope(actor)))) throw notFound();
+  return timestampReplyOf(db, { type: 'certificate', id });
+}
+
+/** GET evidence/{id}: the COD's evidence as the detail screen shows it. */
+export async function codEvidence(db: Database, actor: Actor, id: number): Promise<SignatureEvidence> {
+  if (!(await q.findCertificate(db, id, q.ownerScope(actor)))) throw notFound();
+  return evidenceSummary(await findEvidence(db, { type: 'certificate', id }));
+}
+
+/** GET verification/{code}/evidence: the same for the public verification page (no sign-in). */
+export async function publicEvidence(db: Database, code: string): Promise<SignatureEvidence> {
+  const [row] = await db
+    .select({ id: certificates.id })
+    .from(certificates)
+    .where(eq(certificates.verification_code, code));
+  if (!row) throw new AppError(404, ErrorCode.NotFound, certificateMessages.verificationNotFound);
+  return evidenceSummary(await findEvidence(db, { type: 'certificate', id: row.id }));
 }
 
 /** The two signatures of a COD: which flow action each takes, what it covers and whose CPF it must carry. */

@@ -20,7 +20,7 @@ import {
  */
 
 const BASE = '/v1/declaration';
-const { ca, env, remove } = await signingTrust('declaration-pades-', { seal: true });
+const { ca, env, remove, trustPem } = await signingTrust('declaration-pades-', { seal: true });
 let t: TestApp;
 let r: DemoRefs;
 let tok: Record<'exportador' | 'analista', string>;
@@ -70,7 +70,7 @@ describe('print-signed: the PAdES-sealed declaration PDF', () => {
     });
 
     const pdf = expectSealedPdf(await printSigned(id), `declaracao-${id}.pdf`);
-    const verified = verifyPdfSignature(pdf, { trust: parseTrustList(ca.certPem) });
+    const verified = verifyPdfSignature(pdf, { trust: parseTrustList(trustPem) });
     expect(verified.signer.commonName).toBe('ASSOCIACAO COMERCIAL SELO:11222333000');
     // The analyst reads it too.
     expect((await printSigned(id, tok.analista)).statusCode).toBe(200);

@@ -25,7 +25,12 @@ import { asRefusal } from '../certificates/signatures';
 import type { A1Upload } from '../issuance/a1-upload';
 import { sealedPdf } from '../issuance/documents';
 import { fileOfRecord } from '../issuance/service';
-import { type EvidenceCompletion, openEvidence, signerEvidence } from '../signatures/evidence';
+import {
+  type EvidenceCompletion,
+  openEvidence,
+  signerEvidence,
+  timestampReplyOf,
+} from '../signatures/evidence';
 import { settleEvidence } from '../signatures/timestamp-job';
 import { trustList } from '../signatures/trust';
 import * as q from './queries';
@@ -260,6 +265,12 @@ export async function signedPdf(
     { city: found.association_city, state: found.association_state },
     text.signedPdfNoSeal,
   );
+}
+
+/** GET /v1/declaration/xml/timestamp/{id}: the timestamp reply of the signed XML's evidence (what xml/download serves). */
+export async function declarationTimestampReply(db: Database, actor: Actor, id: number): Promise<Buffer> {
+  if (!(await q.findDeclaration(db, id, q.readScope(actor)))) throw notFound();
+  return timestampReplyOf(db, { type: 'declaration', id });
 }
 
 /** GET /v1/declaration/xml/download/{id}: the signed XML of a declaration the actor reads (404 before a signature). */

@@ -1,10 +1,13 @@
 import { createHash, X509Certificate } from 'node:crypto';
+import { ErrorCode } from '@origem/contract/errors';
+import type { SignatureEvidence } from '@origem/contract/schemas/document-verification';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database, Executor, Tx } from '../../db/client';
-import { signatureEvidence } from '../../db/schema';
+import { certificates, signatureEvidence } from '../../db/schema';
 import { loadSigning } from '../../documents/signing/load';
 import { enqueueJob } from '../../jobs/queue';
+import { AppError } from '../../lib/errors';
 import { timestampOf } from './long-term';
 import { checkRevocation } from './revocation';
 import { configuredTrust } from './trust';
@@ -69,6 +72,9 @@ export async function signerEvidence(
   };
 }
 
+const jobKey = (record: EvidenceRecord, document: string) =>
+  `${TIMESTAMP_JOB}:${record.type}:${record.id}:${document}`;
+
 export const sha256Hex = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /**
@@ -113,7 +119,7 @@ export async function openEvidence(
     kind: TIMESTAMP_JOB,
     payload: { ...record },
     runAt: new Date(Date.now() + 30_000),
-    dedupeKey: `${TIMESTAMP_JOB}:${record.type}:${record.id}:${document}`,
+    dedupeKey: jobKey(record, document),
     maxAttempts: 40,
   });
 }
@@ -194,7 +200,59 @@ export async function completeEvidence(
         ),
       )
       .returning({ id: signatureEvidence.id });
-    if (done) await complete(tx, record);
+    if (!done) return;
+    await complete(tx, record);
+    // Completed here (right after the signing request): the queued job has nothing left to do.
+    await tx.execute(
+      sql`update jobs set status = 'CONCLUIDO', finished_at = now()
+           where dedupe_key = ${jobKey(record, row.document_sha256)} and status = 'PENDENTE'`,
+    );
   });
   return { status: 'complete' };
+}
+
+type EvidenceRow = NonNullable<Awaited<ReturnType<typeof findEvidence>>>;
+
+/** What the detail screens and the public verification page show of a record's evidence. */
+export function evidenceSummary(row: EvidenceRow | null): SignatureEvidence {
+  if (!row) return { status: 'none', signed_at: null, timestamped_at: null, authority: null, signers: [] };
+  return {
+    status: row.status === 'complete' ? 'complete' : 'pending',
+    signed_at: row.signed_at.toISOString(),
+    timestamped_at: row.timestamped_at?.toISOString() ?? null,
+    authority: row.authority,
+    signers: (row.signers as EvidenceSigner[])
+      .filter((s) => s.role !== 'authority')
+      .map((s) => ({ role: s.role, name: s.name })),
+  };
+}
+
+/** The record's timestamp reply (DER), or a 404 saying why there is none yet. */
+export async function timestampReplyOf(db: Executor, record: EvidenceRecord): Promise<Buffer> {
+  const row = await findEvidence(db, record);
+  if (!row?.timestamp_reply) {
+    throw new AppError(
+      404,
+      ErrorCode.NotFound,
+      row
+        ? 'O carimbo do tempo deste documento ainda não foi emitido: a autoridade não respondeu, o Origem tenta de novo automaticamente.'
+        : 'Este documento ainda não tem registro de evidência (é criado na assinatura).',
+    );
+  }
+  return row.timestamp_reply;
+}
+
+/** The evidence of the certificate issued under `certificateId` (its COD's CertificateID), if any. */
+export async function evidenceOfCertificateNumber(db: Executor, certificateId: string) {
+  const [row] = await db
+    .select({ evidence: signatureEvidence })
+    .from(signatureEvidence)
+    .innerJoin(certificates, eq(certificates.id, signatureEvidence.record_id))
+    .where(
+      and(
+        eq(signatureEvidence.record_type, 'certificate'),
+        eq(certificates.certificate_number, certificateId),
+      ),
+    );
+  return row?.evidence ?? null;
 }

@@ -87,7 +87,7 @@ describe.skipIf(!softHsmAvailable)('A3 signatures through the signer program and
     const afterFirst = await storedCod(id);
     expect(afterFirst?.exporter_signer).toMatch(/^RESPONSAVEL LEGAL:/);
     expect(xmllintErrors(afterFirst?.xml ?? '', 'exporterSigned')).toBeNull();
-    expect(xmlsecVerifies(afterFirst?.xml ?? '', 'COD', ca.certPem)).toBe(true);
+    expect(xmlsecVerifies(afterFirst?.xml ?? '', 'COD', trust.trustPem)).toBe(true);
 
     const again = await runSigner(first.token, '01');
     expect(again.code).toBe(1);
@@ -111,8 +111,8 @@ describe.skipIf(!softHsmAvailable)('A3 signatures through the signer program and
     expect(complete?.entity_signer).toMatch(/^OFICIAL DA ENTIDADE:/);
     expect(complete?.xml).toContain(`<CertificateID>${row?.certificate_number}</CertificateID>`);
     expect(xmllintErrors(complete?.xml ?? '', 'complete')).toBeNull();
-    expect(xmlsecVerifies(complete?.xml ?? '', 'COD', ca.certPem)).toBe(true);
-    expect(xmlsecVerifies(complete?.xml ?? '', 'CODEH', ca.certPem)).toBe(true);
+    expect(xmlsecVerifies(complete?.xml ?? '', 'COD', trust.trustPem)).toBe(true);
+    expect(xmlsecVerifies(complete?.xml ?? '', 'CODEH', trust.trustPem)).toBe(true);
     // The audit names the user who asked for the code.
     const audit = await queryRows<{ user_id: number | null }>(
       t.db,

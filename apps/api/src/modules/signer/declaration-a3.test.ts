@@ -116,12 +116,12 @@ describe.skipIf(!softHsmAvailable)('A3 signature of a declaration through the si
     expect(file?.mime_type).toBe('application/xml');
     const xml = await t.request('GET', `${BASE}/xml/download/${id}`, { token: tok.analista });
     expect(xml.statusCode, xml.body).toBe(200);
-    expect(xmlsecVerifies(xml.body, DECLARATION_PART, ca.certPem)).toBe(true);
+    expect(xmlsecVerifies(xml.body, DECLARATION_PART, trust.trustPem)).toBe(true);
     expect(
       xmlsecVerifies(
         xml.body.replace('<ProductionProcess>', '<ProductionProcess>X'),
         DECLARATION_PART,
-        ca.certPem,
+        trust.trustPem,
       ),
     ).toBe(false);
 
