@@ -43,6 +43,15 @@ const pt = {
     `Assinaturas válidas em ${date} — carimbo do tempo de ${authority}`,
   evidencePending: 'Assinaturas registradas — aguardando carimbo do tempo',
   verifyFileLink: 'Verificar um arquivo assinado (PDF ou XML do COD)',
+  statuses: {
+    EMITIDO: 'Emitido',
+    AGUARDANDO_CARIMBO: 'Aguardando carimbo do tempo',
+    CANCELAMENTO_SOLICITADO: 'Cancelamento solicitado',
+    CANCELADO: 'Cancelado',
+    SUBSTITUICAO_SOLICITADA: 'Substituição solicitada',
+    SUBSTITUIDO: 'Substituído',
+  } as Record<string, string>,
+  substitutedBy: (number: string) => `Substituído por ${number}`,
   // Verificar documento
   documentTitle: 'Verificar documento',
   documentIntro:
@@ -113,6 +122,15 @@ const es: PublicTexts = {
   evidence: (date, authority) => `Firmas válidas el ${date} — sello de tiempo de ${authority}`,
   evidencePending: 'Firmas registradas — pendiente del sello de tiempo',
   verifyFileLink: 'Verificar un archivo firmado (PDF o XML del COD)',
+  statuses: {
+    EMITIDO: 'Emitido',
+    AGUARDANDO_CARIMBO: 'Pendiente del sello de tiempo',
+    CANCELAMENTO_SOLICITADO: 'Anulación solicitada',
+    CANCELADO: 'Anulado',
+    SUBSTITUICAO_SOLICITADA: 'Sustitución solicitada',
+    SUBSTITUIDO: 'Sustituido',
+  },
+  substitutedBy: (number) => `Sustituido por ${number}`,
   documentTitle: 'Verificar documento',
   documentIntro:
     'Envíe la copia firmada de un certificado o de una declaración (PDF) o el XML de un COD. El archivo se lee solo para esta verificación y no se guarda.',
@@ -180,6 +198,15 @@ const en: PublicTexts = {
   evidence: (date, authority) => `Signatures valid on ${date} — timestamp by ${authority}`,
   evidencePending: 'Signatures recorded — awaiting the timestamp',
   verifyFileLink: 'Verify a signed file (PDF or COD XML)',
+  statuses: {
+    EMITIDO: 'Issued',
+    AGUARDANDO_CARIMBO: 'Awaiting the timestamp',
+    CANCELAMENTO_SOLICITADO: 'Cancellation requested',
+    CANCELADO: 'Cancelled',
+    SUBSTITUICAO_SOLICITADA: 'Replacement requested',
+    SUBSTITUIDO: 'Replaced',
+  },
+  substitutedBy: (number) => `Replaced by ${number}`,
   documentTitle: 'Verify a document',
   documentIntro:
     'Upload the signed copy of a certificate or a declaration (PDF) or the XML of a COD. The file is read for this check only and is not stored.',
