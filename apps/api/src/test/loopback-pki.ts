@@ -172,7 +172,10 @@ async function body(request: IncomingMessage): Promise<Buffer> {
 }
 
 /** Starts the PKI: keys, certificates and the server. Every file lives in a temporary folder `close` removes. */
-export async function startLoopbackPki(prefix = 'loopback-pki-'): Promise<LoopbackPki> {
+export async function startLoopbackPki(
+  prefix = 'loopback-pki-',
+  options: { port?: number } = {},
+): Promise<LoopbackPki> {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
   const rootDir = path.join(dir, 'root');
   const acDir = path.join(dir, 'ac');
@@ -202,7 +205,7 @@ export async function startLoopbackPki(prefix = 'loopback-pki-'): Promise<Loopba
       res.end(err.message);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const urls = {
     tsa: `${base}/tsa`,
@@ -212,6 +215,7 @@ export async function startLoopbackPki(prefix = 'loopback-pki-'): Promise<Loopba
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = req.url ?? '';
+    if (req.method === 'GET' && url === '/health') return res.end('ok');
     if (req.method === 'POST' && url === '/tsa') {
       if (settings.tsaDown) {
         res.statusCode = 503;
