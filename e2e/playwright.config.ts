@@ -101,6 +101,8 @@ export default defineConfig({
         WEBHOOK_ALLOW_PRIVATE: '127.0.0.1',
         LOG_LEVEL: 'warn',
         SIGNATURE_TRUST_PEM,
+        SIGNATURE_SEAL_PFX: path.join(PKI_DIR, 'seal.p12'),
+        SIGNATURE_SEAL_PASSWORD: 'selo-e2e',
         TSA_URL: `http://127.0.0.1:${PKI_PORT}/tsa`,
         TSA_TIMEOUT_MS: '5000',
         REVOCATION_TIMEOUT_MS: '5000',

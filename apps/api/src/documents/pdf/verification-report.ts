@@ -37,7 +37,7 @@ export async function verificationReportPdf(report: DocumentVerification, lang: 
     table([
       [t.file, report.file_name],
       ['SHA-256', report.sha256],
-      ['', report.kind === 'pdf' ? t.kindPdf : t.kindCod],
+      [t.kind, report.kind === 'pdf' ? t.kindPdf : t.kindCod],
     ]),
   ];
   if (report.pdf) {

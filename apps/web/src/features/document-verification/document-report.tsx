@@ -85,7 +85,7 @@ export function DocumentReport({ report, t, date }: Props) {
         column={1}
         items={[
           { key: 'file', label: t.file, children: report.file_name },
-          { key: 'kind', label: 'Tipo', children: report.kind === 'pdf' ? t.kindPdf : t.kindCod },
+          { key: 'kind', label: t.kind, children: report.kind === 'pdf' ? t.kindPdf : t.kindCod },
           { key: 'sha', label: 'SHA-256', children: <Typography.Text code>{report.sha256}</Typography.Text> },
           ...(report.pdf
             ? [
