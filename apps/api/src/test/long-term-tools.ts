@@ -54,10 +54,11 @@ export function opensslVerifiesToken(
   return inFolder(async (dir) => {
     writeFileSync(path.join(dir, 'token.der'), token);
     writeFileSync(path.join(dir, 'trust.pem'), trustPem);
-    const subject =
-      'data' in over
-        ? (writeFileSync(path.join(dir, 'data.bin'), over.data), ['-data', path.join(dir, 'data.bin')])
-        : ['-digest', over.digest.toString('hex')];
+    let subject = ['-digest', 'data' in over ? '' : over.digest.toString('hex')];
+    if ('data' in over) {
+      writeFileSync(path.join(dir, 'data.bin'), over.data);
+      subject = ['-data', path.join(dir, 'data.bin')];
+    }
     return verdict('openssl', [
       'ts',
       '-verify',

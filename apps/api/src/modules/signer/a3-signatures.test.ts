@@ -32,7 +32,7 @@ import { eCpfToken, listen, SIGNER_PACKAGE as PACKAGE, packSigner, runSigner as 
  */
 
 const trust = await signingTrust('a3-');
-const { dir, ca, env, remove } = trust;
+const { dir, env, remove } = trust;
 let webDist = '';
 let t: TestApp;
 let r: CertificateRefs;

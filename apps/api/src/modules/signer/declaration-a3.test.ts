@@ -31,7 +31,7 @@ import { eCpfToken, listen, packSigner, runSigner as run } from './test-support'
 
 const BASE = '/v1/declaration';
 const trust = await signingTrust('declaration-a3-');
-const { dir, ca, env, remove } = trust;
+const { dir, env, remove } = trust;
 let t: TestApp;
 let r: DemoRefs;
 let tok: Record<'exportador' | 'analista', string>;
