@@ -99,6 +99,8 @@ export default defineConfig({
         RATE_LIMIT_PER_MINUTE: '100000',
         // e2e/webhooks.spec.ts's receiver listens on loopback over http.
         WEBHOOK_ALLOW_PRIVATE: '127.0.0.1',
+        // e2e/cloud-signature.spec.ts's loopback cloud signature provider answers on loopback over http.
+        CLOUD_SIGNATURE_ALLOW_HTTP: '127.0.0.1',
         LOG_LEVEL: 'warn',
         SIGNATURE_TRUST_PEM,
         SIGNATURE_SEAL_PFX: path.join(PKI_DIR, 'seal.p12'),

@@ -11,6 +11,7 @@ export const MENUS: Record<string, { sees: string[]; hidden: string[] }> = {
       'Pré-cadastros',
       'Tarefas em segundo plano',
       'Tokens de API dos usuários',
+      'Assinatura em nuvem',
     ],
     hidden: ['Webhooks'],
   },
@@ -24,7 +25,7 @@ export const MENUS: Record<string, { sees: string[]; hidden: string[] }> = {
       'Webhooks',
       'Importar certificados',
     ],
-    hidden: ['Perfis', 'Tarefas em segundo plano', 'Tokens de API dos usuários'],
+    hidden: ['Perfis', 'Tarefas em segundo plano', 'Tokens de API dos usuários', 'Assinatura em nuvem'],
   },
   associacao: {
     sees: ['Usuários', 'Auditoria', 'Pré-cadastros', 'Empresas', 'Webhooks'],

@@ -2,10 +2,10 @@
 // Compiles the API once into apps/api/dist (ADR 009): the server's own TypeScript and the workspace packages it
 // imports (@origem/contract, @origem/signer: TypeScript sources) bundled into one ES module (and a chunk for what it
 // loads on demand), so a start loads one file instead of compiling ~400 files through tsx. Every npm dependency stays external: it is loaded from
-// node_modules as it is, so native and optional code (pg-native, @node-rs/argon2), PGlite's wasm and data files and
-// pdfmake's fonts are found where their packages put them. The files the server reads next to its own code are copied
-// beside the bundle, where `import.meta.url` of dist/server.js points: the migrations, the bundled NCM table and
-// ALADI's XML schemas.
+// node_modules as it is, so native and optional code (pg-native, @node-rs/argon2) and PGlite's wasm and data files
+// are found where their packages put them. The files the server reads next to its own code are copied beside the
+// bundle, where `import.meta.url` of dist/server.js points: the migrations, the bundled NCM table, ALADI's XML
+// schemas and the documents' fonts.
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -33,9 +33,9 @@ const loadedOnDemand = [
   'xml-crypto',
   '@xmldom/xmldom',
   'xpath',
-  'pdfkit',
-  'pdfmake',
   'fontkit',
+  'linebreak',
+  'uqr',
   'exceljs',
   'jsdom',
   'unzipper',
@@ -96,6 +96,7 @@ const assets = [
   ['src/db/migrations', 'migrations'], // db/client.ts
   ['src/db/seed/data', 'data'], // db/seed/ncm.ts
   ['src/documents/xml/schemas', 'schemas'], // documents/xml/schemas.ts
+  ['src/documents/pdf/fonts', 'fonts'], // documents/pdf/embedded-face.ts
 ];
 for (const [from, to] of assets) {
   mkdirSync(path.dirname(path.join(out, to)), { recursive: true });

@@ -1,12 +1,21 @@
 // npm run bench:documents: how long the documents take to make, through the whole stack (auth, scope, queries,
-// pdfmake, the QR code), on the demo data in embedded PGlite — the size of a document does not grow with the tables,
+// the PDF renderer, the QR code), on the demo data in embedded PGlite — the size of a document does not grow with the tables,
 // so no scaled database is needed. Each case is requested BENCH_RUNS times one after the other (after two warm-up
 // requests) and the table shows p50/p99 in milliseconds and the document's size (goal for the certificate: p50 ≤ 100 ms).
 // Then the signatures, as pure functions on 2048-bit RSA keys from the test PKI (ICP-Brasil's A1 size): the COD
 // built and signed twice (goal p50 ≤ 20 ms), both its signatures verified with the signers' chains (≤ 25 ms), and
 // the PAdES signature of the certificate's PDF, signed and verified.
-//   BENCH_RUNS   requests (and signature runs) per case, default 40
+// First, the renderers alone on fixed samples (test/document-samples.ts): this process's CPU time per document and
+// per page, over BENCH_RUNS renders after two warm-up ones (issue 39's bar: ≤ 25 ms of CPU a page).
+//   BENCH_RUNS     requests (and signature and render runs) per case, default 40
+//   BENCH_PDF_DIR  also writes each sample's PDF there (to compare renderings with pdftoppm)
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
+import path from 'node:path';
+import { certificatePdf } from '../src/documents/pdf/certificate';
+import { prereceiptPdf } from '../src/documents/pdf/certificate-prereceipt';
+import { declarationPdf } from '../src/documents/pdf/declaration';
+import { preRegistrationReceipt } from '../src/documents/pdf/pre-registration-receipt';
 import { checkSigner, parseTrustList } from '../src/documents/signing/certificate';
 import { signPdf } from '../src/documents/signing/pades';
 import { verifyPdfSignature } from '../src/documents/signing/pades-inspect';
@@ -16,8 +25,52 @@ import { parseCod, signCod, verifyCodSignature } from '../src/documents/signing/
 import { buildCod, certifyCod } from '../src/documents/xml/cod';
 import { codSampleCertification, codSampleInput } from '../src/documents/xml/cod-sample';
 import { createTestApp } from '../src/test/app';
+import {
+  CERTIFICATE_SAMPLES,
+  DECLARATION_SAMPLE,
+  PRE_REGISTRATION_SAMPLE,
+  PRERECEIPT_SAMPLE,
+} from '../src/test/document-samples';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+
+// ---- the renderers alone -----------------------------------------------------------------------------------------
+const renders: [string, () => Promise<Buffer>][] = [
+  ...Object.entries(CERTIFICATE_SAMPLES).map(
+    ([name, data]) => [name, () => certificatePdf(data)] as [string, () => Promise<Buffer>],
+  ),
+  ['declaracao', () => declarationPdf(DECLARATION_SAMPLE)],
+  [
+    'declaracao-rascunho',
+    () => declarationPdf({ ...DECLARATION_SAMPLE, watermark: true, status: 'EM_ANALISE' }),
+  ],
+  ['pre-recibo', () => prereceiptPdf(PRERECEIPT_SAMPLE)],
+  ['comprovante-pre-cadastro', () => preRegistrationReceipt(PRE_REGISTRATION_SAMPLE)],
+];
+/** Page objects in the file (every renderer writes its page dictionaries uncompressed). */
+const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type\s*\/Page\b(?!s)/g)?.length ?? 0;
+const outDir = process.env.BENCH_PDF_DIR;
+if (outDir) mkdirSync(outDir, { recursive: true });
+console.log(`renderização: ${RUNS} execuções por amostra, carga da máquina ${loadavg()[0]?.toFixed(1)}`);
+console.log(
+  `${'amostra'.padEnd(32)} ${'pág.'.padStart(5)} ${'KB'.padStart(6)} ${'CPU ms'.padStart(8)} ${'CPU ms/pág.'.padStart(12)}`,
+);
+for (const [name, render] of renders) {
+  let pdf = await render();
+  await render();
+  const cpu = process.cpuUsage();
+  for (let i = 0; i < RUNS; i++) pdf = await render();
+  const used = process.cpuUsage(cpu);
+  const ms = (used.user + used.system) / 1000 / RUNS;
+  const pages = pageCount(pdf);
+  if (outDir) writeFileSync(path.join(outDir, `${name}.pdf`), pdf);
+  console.log(
+    `${name.padEnd(32)} ${String(pages).padStart(5)} ${(pdf.length / 1024).toFixed(0).padStart(6)} ${ms
+      .toFixed(1)
+      .padStart(8)} ${(ms / Math.max(pages, 1)).toFixed(1).padStart(12)}`,
+  );
+}
+console.log('');
 
 const t = await createTestApp();
 const admin = await t.login('admin');

@@ -20,6 +20,7 @@ import { createJobRunner } from './jobs';
 import type { JobRunner } from './jobs/runner';
 import { withFormBodies } from './lib/form-doc';
 import { databaseRateLimitStore } from './lib/rate-limit';
+import { afterCommit, scopedDatabase } from './lib/request-transaction';
 import { MAIL_JOB } from './mail/outbox';
 import { API_GUIDE, API_TOKEN_SCHEME, withApiTokenMarks } from './modules/api-tokens/openapi';
 import { apiTokenRoutes } from './modules/api-tokens/routes';
@@ -28,6 +29,7 @@ import { mfaRoutes } from './modules/auth/mfa-routes';
 import { authRoutes } from './modules/auth/routes';
 import { certificateImportRoutes } from './modules/certificate-imports/routes';
 import { certificateRoutes } from './modules/certificates/routes';
+import { cloudSignatureRoutes } from './modules/cloud-signature/routes';
 import { companyRoutes } from './modules/companies/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { dealRoutes } from './modules/deals/routes';
@@ -96,7 +98,8 @@ export async function buildApp({ config, db, logger, logStream, pool }: AppDeps)
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('db', db);
+  // Routes reach the database through the request's transaction when it has one (plugins/idempotency.ts).
+  app.decorate('db', scopedDatabase(db));
   app.decorate('config', config);
   useSecretsKey(config.secretsKey);
   if (config.production && !config.secretsKey) {
@@ -105,7 +108,8 @@ export async function buildApp({ config, db, logger, logStream, pool }: AppDeps)
   const files = await openStorage(config.storage);
   const jobs = createJobRunner(db, app.log, config, files);
   app.decorate('jobs', jobs.runner);
-  app.decorate('mail', { flush: () => jobs.runner.runDue([MAIL_JOB]) });
+  // A flush asked for inside a request's transaction waits for its commit: the mail it sends is written there.
+  app.decorate('mail', { flush: () => afterCommit(() => jobs.runner.runDue([MAIL_JOB])) });
   app.addHook('onClose', async () => {
     await jobs.runner.stop();
     jobs.close();
@@ -128,7 +132,7 @@ export async function buildApp({ config, db, logger, logStream, pool }: AppDeps)
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(authPlugin);
-  await app.register(idempotencyPlugin);
+  await app.register(idempotencyPlugin, { db });
   await app.register(auditGuardPlugin);
 
   await app.register(swagger, {
@@ -165,6 +169,7 @@ export async function buildApp({ config, db, logger, logStream, pool }: AppDeps)
   await app.register(certificateRoutes);
   await app.register(certificateImportRoutes);
   await app.register(signerRoutes);
+  await app.register(cloudSignatureRoutes);
   await app.register(signatureRoutes);
   await app.register(jobRoutes);
   await app.register(reportRoutes);

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { normalizedProviderUrl, providerUrlProblem } from '@origem/contract/schemas/cloud-signature';
 import { z } from 'zod';
 import type { PoolSettings } from './db/client';
 
@@ -82,6 +83,9 @@ const envSchema = z.object({
       .optional(),
   ),
   RECORD_5XX: z.preprocess(blankAsUndefined, z.string().optional()),
+  CLOUD_SIGNATURE_PROVIDERS: z.preprocess(blankAsUndefined, z.string().optional()),
+  CLOUD_SIGNATURE_ALLOW_HTTP: z.preprocess(blankAsUndefined, z.string().optional()),
+  CLOUD_SIGNATURE_TIMEOUT_MS: z.coerce.number().int().min(100).max(20_000).default(8_000),
 });
 
 /** An S3-compatible bucket (`STORAGE_URL=s3://bucket/prefix` and the `S3_*` settings). */
@@ -113,6 +117,24 @@ export type TimestampAuthoritySettings = {
 
 /** Where file bytes live: a folder (the default, `DATA_DIR/files`) or a bucket. */
 export type StorageSettings = { kind: 'local'; root: string } | ({ kind: 's3' } & S3Settings);
+
+/** A cloud signature provider (PSC) the operator gives in CLOUD_SIGNATURE_PROVIDERS instead of the screen. */
+export type CloudProviderSetting = {
+  name: string;
+  /** Ends at the provider's `/v0`, without a trailing slash. */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+};
+
+/** The cloud signature settings (issue 38). */
+export type CloudSignatureSettings = {
+  providers: CloudProviderSetting[];
+  /** Hosts a provider may be reached at over plain http (the tests' loopback provider). */
+  allowHttp: string[];
+  /** How long one call to a provider may take; a callback makes three in a row, so it ends within 30 s. */
+  timeoutMs: number;
+};
 
 export type SessionLimits = { idleHours: number; maxDays: number };
 export const DEFAULT_SESSION_LIMITS: SessionLimits = { idleHours: 8, maxDays: 30 };
@@ -192,6 +214,7 @@ export type Config = {
    * browser tests' server writes one and the run fails when it is not empty (plugins/record-5xx.ts).
    */
   record5xx: string | undefined;
+  cloudSignature: CloudSignatureSettings;
 };
 
 // proxy-addr's names for the private ranges, accepted as they are.
@@ -239,6 +262,55 @@ function isAddressOrCidr(entry: string): boolean {
 }
 
 type Env = z.infer<typeof envSchema>;
+
+const hostList = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean);
+
+const providerEntry = z.object({
+  name: z.string().trim().min(1).max(80),
+  base_url: z.string().trim().min(1).max(500),
+  client_id: z.string().trim().min(1).max(200),
+  client_secret: z.string().trim().min(1).max(500),
+});
+
+/**
+ * CLOUD_SIGNATURE_PROVIDERS: a JSON list of `{"name", "base_url", "client_id", "client_secret"}`. A provider the
+ * server could not reach safely stops the start, naming the setting: plain http (unless its host is in
+ * CLOUD_SIGNATURE_ALLOW_HTTP), a base that does not end at `/v0`, a name given twice.
+ */
+export function parseCloudProviders(value: string | undefined, allowHttp: string[]): CloudProviderSetting[] {
+  if (value === undefined) return [];
+  const fail = (why: string) => new Error(`CLOUD_SIGNATURE_PROVIDERS inválido: ${why}`);
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    throw fail(
+      'não é JSON. Use uma lista como [{"name":"…","base_url":"https://…/v0","client_id":"…","client_secret":"…"}].',
+    );
+  }
+  const parsed = z.array(providerEntry).safeParse(json);
+  if (!parsed.success) {
+    throw fail('cada provedor é {"name","base_url","client_id","client_secret"}, todos preenchidos.');
+  }
+  const names = new Set<string>();
+  return parsed.data.map((entry) => {
+    const problem = providerUrlProblem(entry.base_url, allowHttp);
+    if (problem) throw fail(`${entry.name}: ${problem}`);
+    const key = entry.name.toLowerCase();
+    if (names.has(key)) throw fail(`o nome ${entry.name} aparece mais de uma vez.`);
+    names.add(key);
+    return {
+      name: entry.name,
+      baseUrl: normalizedProviderUrl(entry.base_url),
+      clientId: entry.client_id,
+      clientSecret: entry.client_secret,
+    };
+  });
+}
 
 /** `STORAGE_URL`: unset (or `file:`) is the local folder; `s3://bucket/prefix` a bucket with the `S3_*` settings. */
 export function parseStorage(e: Env): StorageSettings {
@@ -304,10 +376,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     sessionLimits: { idleHours: e.SESSION_IDLE_HOURS, maxDays: e.SESSION_MAX_DAYS },
     apiTokenRateLimitPerMinute: e.API_TOKEN_RATE_LIMIT_PER_MINUTE,
-    webhookAllowPrivate: (e.WEBHOOK_ALLOW_PRIVATE ?? '')
-      .split(',')
-      .map((host) => host.trim().toLowerCase())
-      .filter(Boolean),
+    webhookAllowPrivate: hostList(e.WEBHOOK_ALLOW_PRIVATE),
     secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY, 'base64') : null,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     signatureTrustPem: e.SIGNATURE_TRUST_PEM,
@@ -335,5 +404,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     },
     record5xx: e.RECORD_5XX,
+    cloudSignature: cloudSignatureSettings(e),
+  };
+}
+
+function cloudSignatureSettings(e: Env): CloudSignatureSettings {
+  const allowHttp = hostList(e.CLOUD_SIGNATURE_ALLOW_HTTP);
+  return {
+    providers: parseCloudProviders(e.CLOUD_SIGNATURE_PROVIDERS, allowHttp),
+    allowHttp,
+    timeoutMs: e.CLOUD_SIGNATURE_TIMEOUT_MS,
   };
 }

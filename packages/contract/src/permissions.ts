@@ -111,6 +111,10 @@ export const PERMISSIONS = {
   'role.manage': { group: 'role', label: 'Manter perfis e permissões' },
   'audit.view': { group: 'audit', label: 'Ver e exportar a auditoria' },
   'system.jobs': { group: 'system', label: 'Ver e repetir as tarefas em segundo plano' },
+  'system.cloud_signature': {
+    group: 'system',
+    label: 'Cadastrar os provedores de assinatura em nuvem (somente o administrador)',
+  },
 } as const satisfies Record<string, { group: PermissionGroup; label: string }>;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];

@@ -37,6 +37,61 @@ const escapeText = (value: string) =>
 export type CodSigner = { privateKeyPem: string } | { sign: (signedInfo: Buffer) => Buffer };
 
 /**
+ * A signer that answers later: a cloud provider (PSC) signs the SignedInfo's SHA-256 over the network and returns
+ * the raw PKCS#1 v1.5 value.
+ */
+export type RemoteSigner = (signedInfo: Buffer) => Promise<Buffer>;
+
+/** The RSA-SHA256 algorithm with the value produced elsewhere (xml-crypto calls it with the canonical SignedInfo). */
+function externalAlgorithm(
+  produce: (signedInfo: Buffer, done: (err: Error | null, value?: string) => void) => void,
+) {
+  return class {
+    getSignature(signedInfo: string, _key: unknown, callback?: (err: Error | null, value?: string) => void) {
+      let value = '';
+      produce(Buffer.from(signedInfo, 'utf8'), (err, result) => {
+        if (callback) callback(err, result);
+        else if (err) throw err;
+        else value = result ?? '';
+      });
+      return value;
+    }
+    verifySignature(): boolean {
+      throw new Error('not used for signing');
+    }
+    getAlgorithmName(): string {
+      return RSA_SHA256;
+    }
+  };
+}
+
+/** The enveloped signature of `target`, set up (the reference, KeyInfo, where it goes) and waiting to be computed. */
+function envelopedSignature(target: string, certificatePem: string, privateKeyPem: string | null) {
+  const subject = new X509Certificate(certificatePem).subject.split('\n').reverse().join(',');
+  const sig = new SignedXml({
+    // xml-crypto insists on a key even when the algorithm never reads it.
+    privateKey: privateKeyPem ?? 'external',
+    publicCert: certificatePem,
+    signatureAlgorithm: RSA_SHA256,
+    canonicalizationAlgorithm: EXC_C14N,
+    getKeyInfoContent: ({ prefix } = {}) => {
+      const p = prefix ? `${prefix}:` : '';
+      return `<${p}X509Data><${p}X509SubjectName>${escapeText(subject)}</${p}X509SubjectName><${p}X509Certificate>${base64Of(certificatePem)}</${p}X509Certificate></${p}X509Data>`;
+    },
+  });
+  sig.addReference({
+    xpath: targetXpath(target),
+    digestAlgorithm: SHA256,
+    transforms: [ENVELOPED, EXC_C14N],
+  });
+  return sig;
+}
+
+const placement = (target: string) => ({
+  location: { reference: targetXpath(target), action: 'after' as const },
+});
+
+/**
  * Signs the element `<{target} id="{target}">` (a COD's `COD` or `CODEH`, a declaration's part) with `signer` and
  * its certificate, enveloped right after it; returns the document serialised once.
  */
@@ -46,39 +101,42 @@ export function signEnveloped(
   certificatePem: string,
   signer: CodSigner,
 ): string {
-  const subject = new X509Certificate(certificatePem).subject.split('\n').reverse().join(',');
-  const external = 'sign' in signer ? signer.sign : null;
-  const sig = new SignedXml({
-    // xml-crypto insists on a key even when the algorithm below never reads it.
-    privateKey: 'privateKeyPem' in signer ? signer.privateKeyPem : 'token',
-    publicCert: certificatePem,
-    signatureAlgorithm: RSA_SHA256,
-    canonicalizationAlgorithm: EXC_C14N,
-    getKeyInfoContent: ({ prefix } = {}) => {
-      const p = prefix ? `${prefix}:` : '';
-      return `<${p}X509Data><${p}X509SubjectName>${escapeText(subject)}</${p}X509SubjectName><${p}X509Certificate>${base64Of(certificatePem)}</${p}X509Certificate></${p}X509Data>`;
-    },
-  });
-  if (external) {
+  const sig = envelopedSignature(
+    target,
+    certificatePem,
+    'privateKeyPem' in signer ? signer.privateKeyPem : null,
+  );
+  if ('sign' in signer) {
     sig.SignatureAlgorithms = {
-      [RSA_SHA256]: class {
-        getSignature(signedInfo: string): string {
-          return external(Buffer.from(signedInfo, 'utf8')).toString('base64');
-        }
-        verifySignature(): boolean {
-          throw new Error('not used for signing');
-        }
-        getAlgorithmName(): string {
-          return RSA_SHA256;
-        }
-      },
+      [RSA_SHA256]: externalAlgorithm((signedInfo, done) =>
+        done(null, signer.sign(signedInfo).toString('base64')),
+      ),
     };
   }
-  sig.addReference({
-    xpath: targetXpath(target),
-    digestAlgorithm: SHA256,
-    transforms: [ENVELOPED, EXC_C14N],
-  });
-  sig.computeSignature(xml, { location: { reference: targetXpath(target), action: 'after' } });
+  sig.computeSignature(xml, placement(target));
   return sig.getSignedXml();
+}
+
+/** `signEnveloped` with a signer that answers later (the same signature, its value awaited). */
+export function signEnvelopedRemotely(
+  xml: string,
+  target: string,
+  certificatePem: string,
+  sign: RemoteSigner,
+): Promise<string> {
+  const sig = envelopedSignature(target, certificatePem, null);
+  sig.SignatureAlgorithms = {
+    [RSA_SHA256]: externalAlgorithm((signedInfo, done) => {
+      sign(signedInfo).then(
+        (value) => done(null, value.toString('base64')),
+        (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
+      );
+    }),
+  };
+  return new Promise((resolve, reject) => {
+    sig.computeSignature(xml, placement(target), (err) => {
+      if (err) reject(err);
+      else resolve(sig.getSignedXml());
+    });
+  });
 }

@@ -45,9 +45,9 @@ function targetOf(kind: string): number | undefined {
   return undefined;
 }
 
-async function signInStaff(url: string, emails: string[]): Promise<Map<string, string>> {
+async function signInStaff(target: Target, emails: string[]): Promise<Map<string, string>> {
   const tokens = new Map<string, string>();
-  const call = fetchTokenCall(url);
+  const call = fetchTokenCall(target.url, target.fetch);
   let next = 0;
   const worker = async () => {
     while (next < emails.length) {
@@ -165,11 +165,10 @@ async function main(): Promise<number> {
       admin: await cloneUsers(pool, 'admin', count('admin', most)),
     };
     target = process.env.LOAD_URL
-      ? { url: process.env.LOAD_URL, instances: [], pids: () => [], stop: async () => undefined }
+      ? { url: process.env.LOAD_URL, fetch, instances: [], pids: () => [], stop: async () => undefined }
       : await startTarget({ databaseUrl, instances, log });
-    const url = target.url;
     // Staff have a second factor: each signs in once, before the load (a code is good once per user and step).
-    const staff = await signInStaff(url, [...emails.analista, ...emails.admin]);
+    const staff = await signInStaff(target, [...emails.analista, ...emails.admin]);
     log(`${staff.size} usuários da equipe entraram com o segundo fator; os exportadores entram a cada volta`);
     const withTokens = (list: string[]) => list.map((email) => ({ email, token: staff.get(email) }));
     const groups = (users: number): Group[] => [

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
-import { COMPILED, freePort, Instance, Nginx, nginxConfig } from '../topology/processes';
+import { COMPILED, freePort, Instance, Nginx } from '../topology/processes';
 
 /**
  * The server under load: the one at LOAD_URL, or the compiled server started here on the load database (one
@@ -15,6 +15,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 export type Target = {
   url: string;
+  /** `fetch` for `url` (nginx's trusts its throw-away certificate). */
+  fetch: typeof fetch;
   instances: Instance[];
   /** The API processes' ids, for the CPU samples (empty for a server started elsewhere). */
   pids: () => number[];
@@ -64,18 +66,15 @@ export async function startTarget(opts: {
       nginx = new Nginx(await freePort(), work);
       const documented = readFileSync(path.join(root, 'docs/deploy/nginx.conf'), 'utf8');
       await nginx.start(
-        nginxConfig(
-          documented,
-          instances.map((i) => i.port),
-          nginx.port,
-          work,
-        ),
+        documented,
+        instances.map((i) => i.port),
       );
       url = nginx.url;
-      opts.log(`nginx em ${url} (docs/deploy/nginx.conf, HTTP em loopback)`);
+      opts.log(`nginx em ${url} (docs/deploy/nginx.conf: só endereços e certificado trocados)`);
     }
     return {
       url,
+      fetch: nginx?.fetch ?? fetch,
       instances,
       pids: () => instances.map((i) => i.pid).filter((pid): pid is number => pid !== undefined),
       stop,

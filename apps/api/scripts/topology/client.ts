@@ -13,8 +13,8 @@ export type Answer = {
   /** Answered by the replay of an earlier attempt's stored answer. */
   replayed: boolean;
   /**
-   * A 409 saying an earlier attempt with this key committed but its answer was never stored (the instance died
-   * between the commit and the answer): the change is done; the client refreshes to see it.
+   * A 409 saying an earlier attempt with this key committed but its answer was never stored. Since issue 35 the
+   * answer commits with the change, so the run counts any as a failure.
    */
   processed: boolean;
   json: <T>() => T;
@@ -30,14 +30,18 @@ export type Call = {
 };
 
 const RETRYABLE = new Set([502, 503, 504]);
-/** A key whose first request died before committing stays reserved for 60 s (lib/idempotency.ts). */
+/** How long a mutation is sent again without an answer (an instance restarting, nginx finding the other). */
 const GIVE_UP_AFTER_MS = 150_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class Client {
   retries = 0;
 
-  constructor(private readonly base: string) {}
+  constructor(
+    private readonly base: string,
+    /** nginx's, trusting its throw-away certificate (processes.ts); fetch itself for an instance over HTTP. */
+    private readonly fetch: typeof globalThis.fetch = globalThis.fetch,
+  ) {}
 
   async send(call: Call): Promise<Answer> {
     const started = Date.now();
@@ -50,7 +54,7 @@ export class Client {
       if (call.json !== undefined) headers['content-type'] = 'application/json';
       let answer: Answer | undefined;
       try {
-        const res = await fetch(`${this.base}${call.path}`, {
+        const res = await this.fetch(`${this.base}${call.path}`, {
           method: call.method,
           headers,
           body: call.form ?? (call.json === undefined ? undefined : JSON.stringify(call.json)),

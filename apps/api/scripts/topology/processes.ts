@@ -2,7 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { deployableNginxConf, nginxArgs, selfSignedCertificate } from '../../../../scripts/nginx-conf.mjs';
 import { serveArgs } from '../../../../scripts/serve-args.mjs';
+import { trustingFetch } from './trusting-fetch';
 
 /** The processes the topology test starts (API instances, nginx): logs to files, stopped on the way out. */
 
@@ -26,7 +28,10 @@ export async function waitFor(what: string, check: () => Promise<boolean>, timeo
   }
 }
 
-export const answers = (url: string) => async () => (await fetch(url)).status === 200;
+export const answers =
+  (url: string, get: typeof fetch = fetch) =>
+  async () =>
+    (await get(url)).status === 200;
 
 /** The API from its sources, through tsx: no build needed. */
 export const FROM_SOURCES = ['--import', 'tsx', 'apps/api/src/server.ts'];
@@ -83,6 +88,11 @@ export class Instance {
     await this.exited;
   }
 
+  /** Waits for the process to end by itself (a server that SIGKILLed itself at a crash point). */
+  async waitExit(): Promise<void> {
+    await this.exited;
+  }
+
   async stop(): Promise<void> {
     if (!this.child || this.child.exitCode !== null || this.child.signalCode !== null) return;
     this.child.kill('SIGTERM');
@@ -103,45 +113,16 @@ export class Instance {
 }
 
 /**
- * docs/deploy/nginx.conf made runnable on loopback: its `upstream` lists the test's instances, the HTTPS server
- * becomes plain HTTP on `port` (no certificate on a test machine), the redirecting server goes, and the paths nginx
- * writes (pid, logs, temp files) live in `dir`, so the system's nginx is never touched.
+ * nginx serving docs/deploy/nginx.conf itself, with only its addresses and certificate paths replaced
+ * (scripts/nginx-conf.mjs): TLS (HTTP/2 offered) on a free loopback port with a throw-away certificate, the plain
+ * HTTP server's redirect on another, the `upstream` listing the given instances. pid, logs and temporary files live
+ * in `dir`, so the system's nginx is never touched.
  */
-export function nginxConfig(documented: string, ports: number[], port: number, dir: string): string {
-  const servers = ports.map((p) => `    server 127.0.0.1:${p} max_fails=3 fail_timeout=10s;`).join('\n');
-  let site = documented
-    .replace(/^\s*#.*\n/gm, '')
-    .replace(/(upstream origem \{\n)(?:\s*server [^\n]*\n)+/, `$1${servers}\n`)
-    // The redirect-only plain HTTP server.
-    .replace(/server \{\n\s*listen 80;[\s\S]*?\n\}\n/, '')
-    .replace(/\s*listen 443 ssl;\n\s*listen \[::\]:443 ssl;\n\s*http2 on;/, `\n    listen 127.0.0.1:${port};`)
-    .replace(/\n\s*ssl_[^\n]*/g, '')
-    .replace(/allow 10\.0\.0\.0\/8;/, 'allow 127.0.0.1;');
-  if (!site.includes(`listen 127.0.0.1:${port};`) || /10\.0\.0\.1\d:|ssl|listen 80;/.test(site)) {
-    throw new Error('docs/deploy/nginx.conf mudou de forma: ajuste nginxConfig');
-  }
-  site = site.replace(/\n{3,}/g, '\n\n');
-  const tmp = (name: string) => path.join(dir, name);
-  return `daemon off;
-pid ${tmp('nginx.pid')};
-error_log ${tmp('error.log')} warn;
-worker_processes 1;
-events { worker_connections 1024; }
-http {
-    access_log ${tmp('access.log')};
-    client_body_temp_path ${tmp('client_body')};
-    proxy_temp_path ${tmp('proxy')};
-    fastcgi_temp_path ${tmp('fastcgi')};
-    uwsgi_temp_path ${tmp('uwsgi')};
-    scgi_temp_path ${tmp('scgi')};
-${site}
-}
-`;
-}
-
 export class Nginx {
   private child: ChildProcess | undefined;
   private exited: Promise<void> = Promise.resolve();
+  /** `fetch` trusting this nginx's certificate (once started). */
+  fetch: typeof fetch = fetch;
 
   constructor(
     readonly port: number,
@@ -149,21 +130,32 @@ export class Nginx {
   ) {}
 
   get url() {
-    return `http://127.0.0.1:${this.port}`;
+    return `https://127.0.0.1:${this.port}`;
   }
 
-  async start(config: string): Promise<void> {
+  async start(documented: string, upstreamPorts: number[]): Promise<void> {
+    const { certificate, key, pem } = selfSignedCertificate(this.dir);
+    this.fetch = trustingFetch(pem);
     const file = path.join(this.dir, 'nginx.conf');
-    writeFileSync(file, config);
-    // -p: its own prefix; -e: its own error log from the first line (not /var/log/nginx).
-    const args = ['-p', this.dir, '-e', path.join(this.dir, 'error.log'), '-c', file];
+    writeFileSync(
+      file,
+      deployableNginxConf(documented, {
+        upstreams: upstreamPorts.map((p) => `127.0.0.1:${p}`),
+        httpPort: await freePort(),
+        httpsPort: this.port,
+        certificate,
+        key,
+        dir: this.dir,
+      }),
+    );
+    const args = nginxArgs(this.dir, file);
     const test = spawn('/usr/sbin/nginx', ['-t', ...args], { stdio: 'inherit' });
     const code = await new Promise<number | null>((resolve) => test.once('exit', resolve));
     if (code !== 0) throw new Error('nginx -t recusou a configuração');
     const child = spawn('/usr/sbin/nginx', args, { stdio: 'inherit' });
     this.child = child;
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
-    await waitFor('nginx', answers(`${this.url}/health/live`), 30_000);
+    await waitFor('nginx', answers(`${this.url}/health/live`, this.fetch), 30_000);
   }
 
   async stop(): Promise<void> {

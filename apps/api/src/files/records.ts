@@ -2,6 +2,7 @@ import { and, eq, like, or } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Executor, Tx } from '../db/client';
 import { storedFiles } from '../db/schema';
+import { afterCommit, inRequestTransaction } from '../lib/request-transaction';
 import type { FileStorage } from './storage';
 import type { ReceivedFile } from './upload';
 
@@ -27,7 +28,10 @@ export class FileChanges {
       await Promise.all(this.added.map((key) => this.storage.remove(key)));
       throw err;
     }
-    await Promise.all(this.replaced.map((key) => this.storage.remove(key)));
+    // The replaced blobs go once nothing can bring their rows back: after the request's transaction commits.
+    const removeReplaced = () => Promise.all(this.replaced.map((key) => this.storage.remove(key)));
+    if (inRequestTransaction()) void afterCommit(removeReplaced);
+    else await removeReplaced();
     return result;
   }
 

@@ -57,24 +57,31 @@ function placeOf(userId: number) {
   };
 }
 
-/** Writes the audit row inside the caller's transaction, so the change and its record commit together. */
-export async function recordAudit(tx: Tx, ctx: ServiceContext, entry: AuditEntry): Promise<void> {
+/**
+ * Writes the audit row inside the caller's transaction, so the change and its record commit together. Answers the
+ * row's id.
+ */
+export async function recordAudit(tx: Tx, ctx: ServiceContext, entry: AuditEntry): Promise<number> {
   const userId = entry.userId !== undefined ? entry.userId : (ctx.actor?.id ?? null);
-  await tx.insert(audits).values({
-    user_id: userId,
-    ...(userId ? placeOf(userId) : {}),
-    event: entry.event,
-    auditable_type: entry.type,
-    auditable_id: entry.id,
-    old_values: auditValues(entry.old),
-    // A call made with a personal API token says which one (issue 25).
-    new_values: ctx.apiToken
-      ? { ...auditValues(entry.new), via_api: ctx.apiToken.name }
-      : auditValues(entry.new),
-    url: ctx.meta.url.slice(0, 1024),
-    ip_address: ctx.meta.ip,
-    user_agent: ctx.meta.userAgent?.slice(0, 512) ?? null,
-  });
+  const [row] = await tx
+    .insert(audits)
+    .values({
+      user_id: userId,
+      ...(userId ? placeOf(userId) : {}),
+      event: entry.event,
+      auditable_type: entry.type,
+      auditable_id: entry.id,
+      old_values: auditValues(entry.old),
+      // A call made with a personal API token says which one (issue 25).
+      new_values: ctx.apiToken
+        ? { ...auditValues(entry.new), via_api: ctx.apiToken.name }
+        : auditValues(entry.new),
+      url: ctx.meta.url.slice(0, 1024),
+      ip_address: ctx.meta.ip,
+      user_agent: ctx.meta.userAgent?.slice(0, 512) ?? null,
+    })
+    .returning({ id: audits.id });
   ctx.audited += 1;
   await tieKeyToRecord(tx, ctx, { type: entry.type, id: entry.id });
+  return Number(row?.id);
 }

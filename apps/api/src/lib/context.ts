@@ -1,5 +1,4 @@
 import type { RoleType } from '@origem/contract/permissions';
-import type { IdempotencyClaim } from './idempotency';
 
 /** The signed-in user as every service sees it: identity, permissions and the scope that limits its rows. */
 export type Actor = {
@@ -23,6 +22,18 @@ export type Actor = {
 
 /** The personal API token a request came with (issue 25): its audit rows name it. */
 export type ApiTokenUse = { id: number; name: string };
+
+/** A request that carries an `Idempotency-Key` (lib/idempotency.ts): whose, which, and for what request. */
+export type IdempotencyClaim = {
+  userId: number;
+  key: string;
+  /** Method and route pattern. */
+  route: string;
+  /** Route, address and body: the same key with another request is refused. */
+  fingerprint: string;
+  /** Set once the change's first audit row tied the key to its record. */
+  tied: boolean;
+};
 
 export type RequestMeta = { ip: string; userAgent: string | null; url: string };
 

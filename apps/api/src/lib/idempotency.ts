@@ -1,28 +1,19 @@
 import { ErrorCode } from '@origem/contract/errors';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows, type Tx } from '../db/client';
-import type { ServiceContext } from './context';
+import type { IdempotencyClaim, ServiceContext } from './context';
 import { AppError } from './errors';
 
 /**
- * `Idempotency-Key` (ARCHITECTURE "Idempotency"): the key is reserved before the request runs, tied to the record
- * the change creates inside the change's own transaction, and given the answer once it is sent. A retry finds one of
- * these three stages and is answered accordingly; nothing is ever created twice.
+ * `Idempotency-Key` (ARCHITECTURE "Idempotency", issue 35). A request with a key runs in one transaction
+ * (lib/request-transaction.ts) whose first statement claims the key and whose last stores the answer: a retry
+ * finds either nothing (the first never committed: it runs now) or the answer (replayed). A retry that arrives while
+ * the first is still running waits on the key's row until the first commits or rolls back.
  */
-
-/** A request that holds the reservation of its `Idempotency-Key`. */
-export type IdempotencyClaim = {
-  userId: number;
-  key: string;
-  /** Set once the change's first audit row tied the key to its record. */
-  tied: boolean;
-};
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Letters, digits and `-_.:` (UUIDs and the like), at most 100. */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,100}$/;
-/** A reservation with no record after this long belonged to a request that died before committing. */
-const ABANDONED_AFTER_SECONDS = 60;
 
 export type StoredKey = {
   route: string;
@@ -31,49 +22,40 @@ export type StoredKey = {
   record_id: number | null;
   status_code: number | null;
   response: string | null;
-  abandoned: boolean;
 };
 
 export const idempotencyConflict = (message: string, details?: Record<string, unknown>) =>
   new AppError(409, ErrorCode.IdempotencyConflict, message, undefined, details);
 
-/**
- * Reserves the key for this request (committed at once, outside the change's transaction, so a concurrent retry
- * sees it). Returns null when reserved; otherwise what an earlier request with the same key left.
- */
-export async function reserveKey(
-  db: Executor,
-  claim: { userId: number; key: string; route: string; fingerprint: string },
-): Promise<StoredKey | null> {
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    const inserted = await queryRows<{ key: string }>(
-      db,
-      sql`insert into idempotency_keys (user_id, key, route, fingerprint)
-          values (${claim.userId}, ${claim.key}, ${claim.route}, ${claim.fingerprint})
-          on conflict (user_id, key) do nothing returning key`,
-    );
-    if (inserted.length > 0) return null;
-    const [existing] = await queryRows<StoredKey>(
-      db,
-      sql`select route, fingerprint, record_type, record_id, status_code, response,
-                 (record_id is null and response is null
-                  and created_at < now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS}))
-                  or created_at < now() - interval '24 hours' as abandoned
-            from idempotency_keys where user_id = ${claim.userId} and key = ${claim.key}`,
-    );
-    if (!existing) continue;
-    if (!existing.abandoned) return existing;
-    await db.execute(
-      sql`delete from idempotency_keys where user_id = ${claim.userId} and key = ${claim.key}`,
-    );
-  }
-  throw idempotencyConflict('Esta solicitação já está sendo processada. Aguarde e atualize a página.');
+/** What an earlier request with this key committed (answers are kept 24 hours). */
+export async function findKey(db: Executor, userId: number, key: string): Promise<StoredKey | null> {
+  const [row] = await queryRows<StoredKey>(
+    db,
+    sql`select route, fingerprint, record_type, record_id, status_code, response
+          from idempotency_keys
+         where user_id = ${userId} and key = ${key} and created_at > now() - interval '24 hours'`,
+  );
+  return row ?? null;
 }
 
 /**
- * Called by `recordAudit` with the change's first audit row: ties the key to the record in the change's
- * transaction, so "committed" and "the key knows its record" are one fact.
+ * The first statement of the request's transaction. Waits while another request holds the same key uncommitted;
+ * false when one committed it first. A row older than the answers' 24 hours is taken over.
  */
+export async function claimKey(tx: Tx, claim: IdempotencyClaim): Promise<boolean> {
+  await tx.execute(sql`delete from idempotency_keys
+                        where user_id = ${claim.userId} and key = ${claim.key}
+                          and created_at <= now() - interval '24 hours'`);
+  const inserted = await queryRows<{ key: string }>(
+    tx,
+    sql`insert into idempotency_keys (user_id, key, route, fingerprint)
+        values (${claim.userId}, ${claim.key}, ${claim.route}, ${claim.fingerprint})
+        on conflict (user_id, key) do nothing returning key`,
+  );
+  return inserted.length > 0;
+}
+
+/** Called by `recordAudit` with the change's first audit row: the key names the record it made or changed. */
 export async function tieKeyToRecord(
   tx: Tx,
   ctx: ServiceContext,
@@ -86,23 +68,18 @@ export async function tieKeyToRecord(
   claim.tied = true;
 }
 
-/** After a success: keeps the answer, so a retry with the same key gets exactly this answer back. */
+/** The last statement of a request that changed something: its answer, committed with the change. */
 export async function storeAnswer(
-  db: Executor,
+  tx: Tx,
   claim: IdempotencyClaim,
   statusCode: number,
-  body: string,
+  body: string | null,
 ): Promise<void> {
-  await db.execute(sql`update idempotency_keys set status_code = ${statusCode}, response = ${body}
+  await tx.execute(sql`update idempotency_keys set status_code = ${statusCode}, response = ${body}
                         where user_id = ${claim.userId} and key = ${claim.key}`);
 }
 
-/**
- * After a refusal: frees the key, unless the change had committed (its record is tied), so the corrected request
- * can be sent again with the same key.
- */
-export async function releaseKey(db: Executor, claim: IdempotencyClaim): Promise<void> {
-  await db.execute(sql`delete from idempotency_keys
-                        where user_id = ${claim.userId} and key = ${claim.key} and record_id is null
-                          and response is null`);
+/** The last statement of a request that changed nothing: the key is free for the corrected request. */
+export async function releaseKey(tx: Tx, claim: IdempotencyClaim): Promise<void> {
+  await tx.execute(sql`delete from idempotency_keys where user_id = ${claim.userId} and key = ${claim.key}`);
 }

@@ -14,10 +14,10 @@ import {
   tradeAssociations,
 } from '../db/schema';
 import { grant } from '../modules/entities/test-support';
-import { findActorByToken } from '../plugins/auth';
 import { createTestApp, type TestApp } from '../test/app';
 import { multipart, type PartValue } from '../test/multipart';
 import { expectUnchanged, tableDigests } from '../test/snapshot';
+import { findActorByToken } from './actor';
 import { findParentInScope, type ParentKind } from './scope';
 
 /**

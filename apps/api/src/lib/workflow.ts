@@ -4,13 +4,24 @@ import type { FlowStep } from '@origem/contract/schemas/flow-history';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows, type Tx } from '../db/client';
-import { flowSteps } from '../db/schema';
+import { audits, flowSteps, webhookDeliveries } from '../db/schema';
 import { enqueueWebhookEvents } from '../modules/webhooks/events';
 import { recordAudit } from './audit';
 import type { Actor, ServiceContext } from './context';
 import { AppError, fieldError, forbidden, notFound, unauthenticated } from './errors';
+import type { LateNumber } from './sequences';
 
 export type AuditDelta = { old?: Record<string, unknown>; new?: Record<string, unknown> };
+
+/**
+ * What an effect leaves for the transition's last statement, the status update (issue 39): columns whose change
+ * locks rows other transactions share (the dashboard's counters follow `status` and `issued_at`), and a number to
+ * take there (lib/sequences.ts). Written last, those rows stay locked only until the COMMIT that follows.
+ */
+export type LateWrites = { set?: SQL[]; number?: LateNumber };
+
+/** What an effect answers: what else it changed, for the audit row, and what it leaves for the last statement. */
+export type EffectResult = AuditDelta & { late?: LateWrites };
 
 /** A record under a flow, as the transition reads it: its columns by their SQL names. */
 export type FlowRow = Record<string, unknown> & { id: number; status: string };
@@ -35,12 +46,18 @@ export type TransitionOptions = {
   note?: string | null;
   /**
    * The action's own writes, run on the locked row before the status changes (same transaction). May return what
-   * else it changed, for the audit row.
+   * else it changed, for the audit row, and what to write with the status (`late`).
    */
-  effect?: (row: FlowRow) => Promise<AuditDelta | undefined>;
+  effect?: (row: FlowRow) => Promise<EffectResult | undefined>;
+  /**
+   * Runs after every write but the last statement (the status update): reads that must see the transition and
+   * must not hold the rows that statement locks, such as the answer's (completed from `written` afterwards).
+   */
+  beforeLast?: () => Promise<void>;
 };
 
-export type TransitionResult<S extends string> = { row: FlowRow; from: S; to: S };
+/** The row as locked (`row`) and as the status update left it (`written`, raw column values by SQL name). */
+export type TransitionResult<S extends string> = { row: FlowRow; written: FlowRow; from: S; to: S };
 
 function actionOf<S extends string, A extends string>(flow: FlowDefinition<S, A>, name: A): FlowAction<S> {
   const action = flow.actions[name];
@@ -70,9 +87,14 @@ function actorMayTake(action: FlowAction<string>, actor: Actor | null): boolean 
 /**
  * The one way a record changes state. In the caller's transaction: locks the row (`FOR UPDATE`, within the actor's
  * scope: a row outside it is a 404), checks the action's permission, the current state and the subject's guard,
- * runs the action's effect, writes the new state, the history step and the audit row. A refusal throws before
- * anything is written (the caller's transaction rolls back); two users acting on one record are serialised by the
- * lock, and the second finds the state already moved and is refused.
+ * runs the action's effect, writes the history step, the audit row, the webhooks' deliveries and, last, the new
+ * state. A refusal throws before anything is written (the caller's transaction rolls back); two users acting on one
+ * record are serialised by the lock, and the second finds the state already moved and is refused.
+ *
+ * The status update is the last statement, and the caller commits right after it: the rows it locks beyond the
+ * record's own (the dashboard's counters, shared by every record of an association; a number's sequence, when the
+ * effect leaves one) are held for one statement and the COMMIT, so the association's other transitions do not queue
+ * behind this one's history, audit and webhooks.
  */
 export async function transition<S extends string, A extends string>(
   tx: Tx,
@@ -105,10 +127,7 @@ export async function transition<S extends string, A extends string>(
     throw fieldError('note', `Informe: ${action.note.label.toLowerCase()}.`);
   }
 
-  const delta = (await options.effect?.(row)) ?? {};
-  await tx.execute(
-    sql`update ${subject.table} set status = ${action.to}, updated_at = now() where ${subject.table.id} = ${id}`,
-  );
+  const { late, ...delta } = (await options.effect?.(row)) ?? {};
   await tx.insert(flowSteps).values({
     flow: flow.name,
     record_id: id,
@@ -118,15 +137,32 @@ export async function transition<S extends string, A extends string>(
     note,
     user_id: actor?.id ?? null,
   });
-  await recordAudit(tx, ctx, {
+  const auditId = await recordAudit(tx, ctx, {
     event: actionName,
     type: subject.auditType,
     id,
     old: { ...delta.old, status: from },
     new: { ...delta.new, status: action.to, ...(note ? { note } : {}) },
   });
-  if (action.to !== from) await enqueueWebhookEvents(tx, flow.name, actionName, action.to, row);
-  return { row, from, to: action.to };
+  const deliveries =
+    action.to !== from ? await enqueueWebhookEvents(tx, flow.name, actionName, action.to, row) : [];
+  await options.beforeLast?.();
+  const set = [sql`status = ${action.to}`, sql`updated_at = now()`, ...(late?.set ?? [])];
+  let written: FlowRow | undefined;
+  if (late?.number) {
+    const taken = await late.number
+      .holds(audits, [audits.new_values], [auditId])
+      .holds(webhookDeliveries, [webhookDeliveries.payload], deliveries)
+      .take(tx, { table: subject.table, id, set });
+    written = taken.row as FlowRow;
+  } else {
+    [written] = await queryRows<FlowRow>(
+      tx,
+      sql`update ${subject.table} set ${sql.join(set, sql`, `)} where ${subject.table.id} = ${id} returning *`,
+    );
+  }
+  if (!written) throw notFound();
+  return { row, written, from, to: action.to };
 }
 
 /** The first history step of a record just created in the flow's initial state (same transaction as the insert). */

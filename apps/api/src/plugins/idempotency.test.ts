@@ -86,7 +86,7 @@ describe('Idempotency-Key', () => {
     expect(fixed.statusCode).toBe(201);
   });
 
-  it('never runs a create twice when the server died before answering: 409 naming the record', async () => {
+  it('answers 409 (the key naming its record) when the first answer could not be kept (a streamed answer)', async () => {
     const send = () =>
       t.request('POST', '/v1/sector', {
         token: admin,
@@ -94,17 +94,33 @@ describe('Idempotency-Key', () => {
         headers: { 'idempotency-key': 'setor-ceramica' },
       });
     const first = await send();
-    // What a crash between the commit and the answer leaves: the key with its record, no stored answer.
+    // What a streamed answer leaves: the key with its record, no answer to replay (a crash no longer can: the
+    // answer commits with the change, idempotency-crash.test.ts).
     await t.db
       .update(idempotencyKeys)
       .set({ status_code: null, response: null })
       .where(eq(idempotencyKeys.key, 'setor-ceramica'));
     const retry = await send();
     expect(retry.statusCode).toBe(409);
-    expect(retry.json()).toMatchObject({ code: 'IdempotencyConflict' });
+    expect(retry.json()).toMatchObject({
+      code: 'IdempotencyConflict',
+      message: 'Esta solicitação já foi processada. Atualize a página para ver o resultado.',
+    });
     expect(await countSectors('Cerâmica')).toBe(1);
     const [key] = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'setor-ceramica'));
-    expect(key?.record_id).toBe(first.json().id);
+    expect(key).toMatchObject({ record_type: 'sector', record_id: first.json().id });
+  });
+
+  it('keeps no key for a refusal inside the change (rolled back with it), so the retry runs', async () => {
+    await t.request('POST', '/v1/sector', { token: admin, body: { name: 'Duplicado' } });
+    const dup = await t.request('POST', '/v1/sector', {
+      token: admin,
+      body: { name: 'Duplicado' },
+      headers: { 'idempotency-key': 'setor-duplicado' },
+    });
+    expect(dup.statusCode).toBeGreaterThanOrEqual(400);
+    const keys = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'setor-duplicado'));
+    expect(keys).toEqual([]);
   });
 
   it('refuses a malformed key with a Portuguese message', async () => {

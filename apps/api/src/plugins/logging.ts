@@ -17,10 +17,13 @@ export const REDACTED_PATHS = [
   '*.access_token',
   '*.refresh_token',
   '*.secret',
+  '*.client_secret',
+  '*.code_verifier',
   '*.authorization',
 ];
 
-const SECRET_QUERY = /([?&](?:token|access_token|refresh_token|password|code)=)[^&#]*/gi;
+// `code` and `state`: a cloud provider's return address (/assinatura-nuvem/retorno) carries them.
+const SECRET_QUERY = /([?&](?:token|access_token|refresh_token|password|code|state)=)[^&#]*/gi;
 
 /** A URL as logged: the values of secret-looking query parameters (a link's token) are hidden. */
 export const loggedUrl = (url: string) => url.replace(SECRET_QUERY, '$1[oculto]');

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -36,6 +36,41 @@ export function pdfDrawnText(pdf: Buffer): string {
   );
 }
 
+/** A page rendered by poppler (pdftoppm) as RGB pixels, at `dpi`. */
+export function pdfPixels(
+  pdf: Buffer,
+  page = 1,
+  dpi = 72,
+): { width: number; height: number; rgb: (x: number, y: number) => [number, number, number] } {
+  return withFile(pdf, (file, dir) => {
+    execFileSync('pdftoppm', [
+      '-r',
+      String(dpi),
+      '-f',
+      String(page),
+      '-l',
+      String(page),
+      file,
+      path.join(dir, 'p'),
+    ]);
+    const name = readdirSync(dir).find((f) => f.endsWith('.ppm'));
+    const ppm = readFileSync(path.join(dir, name ?? ''));
+    // P6 header: magic, width, height, max value, each followed by one whitespace.
+    const header = /^P6\s+(\d+)\s+(\d+)\s+\d+\s/.exec(ppm.toString('latin1', 0, 64));
+    if (!header) throw new Error('pdftoppm: not a PPM');
+    const width = Number(header[1]);
+    const data = ppm.subarray(header[0].length);
+    return {
+      width,
+      height: Number(header[2]),
+      rgb: (x, y) => {
+        const at = (y * width + x) * 3;
+        return [data[at] ?? 0, data[at + 1] ?? 0, data[at + 2] ?? 0];
+      },
+    };
+  });
+}
+
 /** Every QR code on the rendered pages, decoded. */
 export function pdfQrCodes(pdf: Buffer): string[] {
   return withFile(pdf, (file, dir) => {
@@ -43,11 +78,10 @@ export function pdfQrCodes(pdf: Buffer): string[] {
     const pages = readdirSync(dir).filter((name) => name.endsWith('.png'));
     const codes: string[] = [];
     for (const page of pages) {
-      const out = execFileSync('zbarimg', ['--quiet', '--raw', path.join(dir, page)], {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-      });
-      codes.push(...out.split('\n').filter(Boolean));
+      // zbarimg exits with 4 when a page has no code: only its output counts.
+      const out = spawnSync('zbarimg', ['--quiet', '--raw', path.join(dir, page)], { encoding: 'utf8' });
+      if (out.status !== 0 && out.status !== 4) throw new Error(`zbarimg: ${out.stderr}`);
+      codes.push(...out.stdout.split('\n').filter(Boolean));
     }
     return codes;
   });

@@ -1,4 +1,4 @@
-// The part of fontkit (pdfkit's own font reader) the report tables read once per process: the character map,
+// The part of fontkit (the font reader pdfkit used) the tests read our fonts back with: the character map,
 // advance widths and the metrics a PDF font descriptor gives.
 declare module 'fontkit' {
   export type Glyph = { id: number; advanceWidth: number };

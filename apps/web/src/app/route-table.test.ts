@@ -92,6 +92,10 @@ const OWN_ROUTES = [
   '/minha-conta/tokens',
   '/administracao/tokens',
   '/integracoes/webhooks',
+  // Issue 38: signing with a cloud certificate, the provider's return address and the providers' screen.
+  '/assinatura-digital-nuvem/$id',
+  '/assinatura-nuvem/retorno',
+  '/administracao/assinatura-nuvem',
 ];
 
 describe('route table', () => {

@@ -106,6 +106,9 @@ const ROUTE_LIST = [
   }),
   screen('/assinatura-digital-a1/$id', 'Assinatura digital A1', { parent: '/certificado' }),
   screen('/assinatura-digital-a3/$id', 'Assinatura digital A3', { parent: '/certificado' }),
+  // Issue 38: signing with a cloud certificate, and the address the provider sends the browser back to.
+  screen('/assinatura-digital-nuvem/$id', 'Assinatura com certificado em nuvem', { parent: '/certificado' }),
+  screen('/assinatura-nuvem/retorno', 'Retorno da assinatura em nuvem', { parent: '/certificado' }),
 
   // Declarações.
   screen('/declaracao', 'Declarações', { menu: 'declaracoes', permission: 'declaration.view' }),
@@ -254,6 +257,12 @@ const ROUTE_LIST = [
   screen('/administracao/tarefas', 'Tarefas em segundo plano', {
     menu: 'administracao',
     permission: 'system.jobs',
+  }),
+  // Issue 38: the cloud signature providers (the platform administrator's).
+  screen('/administracao/assinatura-nuvem', 'Assinatura em nuvem', {
+    menu: 'administracao',
+    permission: 'system.cloud_signature',
+    roles: ['admin'],
   }),
   // Issue 25: every user's API tokens (the platform administrator's).
   screen('/administracao/tokens', 'Tokens de API dos usuários', {

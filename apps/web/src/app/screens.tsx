@@ -2,6 +2,7 @@ import type { adminApiTokenListQuery } from '@origem/contract/schemas/api-tokens
 import type { auditListQuery } from '@origem/contract/schemas/audit';
 import type { certificateImportScreenSearch } from '@origem/contract/schemas/certificate-imports';
 import type { certificateListQuery } from '@origem/contract/schemas/certificates';
+import type { cloudCallbackSearch } from '@origem/contract/schemas/cloud-signature';
 import type { companySearchQuery } from '@origem/contract/schemas/companies';
 import type { originRuleListQuery } from '@origem/contract/schemas/deals';
 import type { declarationLinkListQuery } from '@origem/contract/schemas/declaration-links';
@@ -294,6 +295,17 @@ export const SCREENS = {
     'A3SignaturePage',
     searchOf<typeof signatureScreenSearch>(),
   ),
+  // Issue 38 (cloud certificates): the signing screen and the provider's return address.
+  '/assinatura-digital-nuvem/$id': screen(
+    () => import('../features/cloud-signature/cloud-signature-page'),
+    'CloudSignaturePage',
+    searchOf<typeof signatureScreenSearch>(),
+  ),
+  '/assinatura-nuvem/retorno': screen(
+    () => import('../features/cloud-signature/cloud-return-page'),
+    'CloudReturnPage',
+    searchOf<typeof cloudCallbackSearch>(),
+  ),
   '/verificar/$code': screen(
     () => import('../features/certificates/verification-page'),
     'CertificateVerificationPage',
@@ -325,6 +337,10 @@ export const SCREENS = {
     searchOf<typeof adminApiTokenListQuery>(),
   ),
   '/integracoes/webhooks': screen(() => import('../features/webhooks/webhooks-page'), 'WebhooksPage'),
+  '/administracao/assinatura-nuvem': screen(
+    () => import('../features/cloud-signature/providers-page'),
+    'ProvidersPage',
+  ),
   // Issue 10 (jobs).
   '/administracao/tarefas': screen(
     () => import('../features/jobs/jobs-page'),

@@ -1,6 +1,6 @@
 import { App, Modal, message } from 'antd';
 import { useLayoutEffect } from 'react';
-import { type FeedbackApi, TOAST_SECONDS, useFeedbackBridge } from './feedback';
+import { type FeedbackApi, TOAST_SECONDS, useFeedbackBridge } from './feedback-bridge';
 
 /**
  * antd's dialogs and toasts, loaded the first time one is shown (ui/feedback.tsx): the first screen (/login)

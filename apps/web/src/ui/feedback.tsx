@@ -1,37 +1,23 @@
 import { messages } from '@origem/contract/messages.pt';
-import type { ModalFuncProps } from 'antd';
-import { lazy, type ReactNode, Suspense, useCallback, useLayoutEffect, useSyncExternalStore } from 'react';
+import { lazy, type ReactNode, Suspense, useLayoutEffect, useSyncExternalStore } from 'react';
+import {
+  awaitFeedback,
+  bridgedFeedback,
+  type FeedbackApi,
+  feedbackAwaited,
+  type ModalApi,
+  openDialogs,
+  TOAST_SECONDS,
+  type ToastType,
+} from './feedback-bridge';
 
-/** How long toasts stay on screen (SPEC §9: 3 seconds). */
-export const TOAST_SECONDS = 3;
+// antd's modal and message code is loaded the first time a dialog or toast is asked for (feedback-host.tsx), not
+// when the app starts: the first screen (/login) shows none. Until then callers wait (feedback-bridge.ts).
 
-type ModalHandle = { destroy: () => void; update: (config: ModalFuncProps) => void };
-type ModalFn = (config: ModalFuncProps) => ModalHandle;
-export type ModalApi = {
-  success: ModalFn;
-  error: ModalFn;
-  warning: ModalFn;
-  info: ModalFn;
-  confirm: ModalFn;
-};
-type ToastType = 'success' | 'info' | 'warning' | 'error' | 'loading';
-type ToastApi = { open: (config: { type: ToastType; content: ReactNode; duration?: number }) => unknown };
-
-export type FeedbackApi = { modal: ModalApi; message: ToastApi };
-
-/**
- * antd's modal and message code is loaded the first time a dialog or toast is asked for (feedback-host.tsx), not
- * when the app starts: the first screen (/login) shows none. Until then `bridged` is null and callers wait.
- */
-let bridged: FeedbackApi | null = null;
-let waiting: ((api: FeedbackApi) => void)[] = [];
 /** True while a <FeedbackHost> is mounted; without one (a component test) antd's static functions are used. */
 let hostMounted = false;
 let hostWanted = false;
 const hostListeners = new Set<() => void>();
-
-// Several calls failing at once (e.g. a page with three queries) must not stack identical dialogs.
-const openDialogs = new Set<string>();
 
 function wantHost(): void {
   if (hostWanted) return;
@@ -41,27 +27,12 @@ function wantHost(): void {
 
 /** The context-aware dialog and toast APIs, once loaded (pt_BR locale, theme). */
 function feedback(): Promise<FeedbackApi> {
+  const bridged = bridgedFeedback();
   if (bridged) return Promise.resolve(bridged);
   if (!hostMounted) return import('./feedback-host').then((module) => module.staticFeedback);
-  return new Promise((resolve) => {
-    waiting.push(resolve);
-    wantHost();
-  });
-}
-
-/** Used by feedback-host.tsx: hands antd's App APIs to the code outside React until the host unmounts. */
-export function useFeedbackBridge() {
-  return useCallback((api: FeedbackApi) => {
-    bridged = api;
-    const ready = waiting;
-    waiting = [];
-    for (const resolve of ready) resolve(api);
-    return () => {
-      bridged = null;
-      // Dialogs rendered by this <App> disappear with it.
-      openDialogs.clear();
-    };
-  }, []);
+  const api = awaitFeedback();
+  wantHost();
+  return api;
 }
 
 const FeedbackHostContent = lazy(() =>
@@ -76,7 +47,7 @@ export function FeedbackHost({ eager = false }: { eager?: boolean }) {
   const wanted = useSyncExternalStore(subscribeHost, () => hostWanted || eager);
   useLayoutEffect(() => {
     hostMounted = true;
-    if (waiting.length > 0) wantHost();
+    if (feedbackAwaited()) wantHost();
     return () => {
       hostMounted = false;
     };

@@ -99,6 +99,7 @@ export const AUDITABLE_TYPE_LABELS: Record<string, string> = {
   api_token: 'Token de API',
   webhook_endpoint: 'Webhook',
   webhook_delivery: 'Entrega de webhook',
+  cloud_signature_provider: 'Provedor de assinatura em nuvem',
   // Every lookup table is audited under its key.
   ...Object.fromEntries(Object.values(LOOKUPS).map((def) => [def.key, def.singular])),
 };
@@ -145,6 +146,11 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   resubmitted: 'Reenviado pelo solicitante',
   retried: 'Nova tentativa',
   generate_pdf: 'PDF do certificado gerado',
+  signature_a1: 'Assinado com certificado A1',
+  signature_a3: 'Assinado com token A3',
+  signature_cloud: 'Assinado com certificado em nuvem',
+  cloud_signature_requested: 'Assinatura em nuvem iniciada',
+  cloud_signature_failed: 'Assinatura em nuvem não concluída',
 };
 
 /** Audit times are Brasília time, on screen and in the CSV alike (the trail is read across the country). */

@@ -20,6 +20,10 @@ export const a1SignaturePath = (document: SignatureDocument, id: number) =>
 export const a3SignaturePath = (document: SignatureDocument, id: number) =>
   `/assinatura-digital-a3/${id}?tipo=${document}`;
 
+/** The address of the cloud-certificate signing screen for a record (issue 38). */
+export const cloudSignaturePath = (document: SignatureDocument, id: number) =>
+  `/assinatura-digital-nuvem/${id}?tipo=${document}`;
+
 /** The A1 form's fields, as the API reads them (multipart `certificate` and `password`). */
 export const A1_FILE_ACCEPT = '.pfx,.p12,application/x-pkcs12';
 /** The API's cap (apps/api issuance/a1-upload.ts): an A1 file is a few kilobytes. */

@@ -15,8 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { certificates } from './certificates';
 import { timestamps } from './columns';
-import { users } from './identity';
-import { exporters } from './parties';
+import { exporters, users } from './identity';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const count = (name: string) => integer(name).notNull().default(0);

@@ -19,10 +19,9 @@ import {
 import { flowStatusCheck, timestamps } from './columns';
 import { deals } from './deals';
 import { declarations } from './declarations';
-import { tradeAssociations } from './entities';
-import { users } from './identity';
+import { dispatchers, exporters, tradeAssociations, users } from './identity';
 import { currencies, languages, measurementUnits, sectors, shipmentPorts, transports } from './lookups';
-import { companies, dispatchers, exporters, legalRepresentatives } from './parties';
+import { companies, legalRepresentatives } from './parties';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /** Quantities, weights and US dollars: exact decimals, read and written as strings. */

@@ -16,10 +16,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { flowStatusCheck, timestamps } from './columns';
 import { deals, originNorms, originRules } from './deals';
-import { tradeAssociations } from './entities';
-import { users } from './identity';
+import { exporters, tradeAssociations, users } from './identity';
 import { countries, deliveryLocations } from './lookups';
-import { companies, exporters, legalRepresentatives } from './parties';
+import { companies, legalRepresentatives } from './parties';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /** Money in US dollars and percentages: exact decimals, read and written as strings ('1234.50'). */

@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
+  check,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -11,9 +14,17 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { softDelete, timestamps } from './columns';
-import { confederations, federations, tradeAssociations } from './entities';
-import { dispatchers, exporters } from './parties';
+import { address, softDelete, timestamps } from './columns';
+import { deals } from './deals';
+import { confederations, federations } from './entities';
+import { namesSearch, partyColumns, partyTrigramIndexes, taxIdMatchesPersonType } from './party-columns';
+
+// Who acts and signs in (DOMAIN.md §1, §2, §8): roles and permissions; the trade associations, exporters and
+// dispatchers; the users who act for them; sessions and second factors. The members and their users share a file
+// because their foreign keys go both ways — a user acts for an association, an exporter or a dispatcher, an
+// association names its own user, an exporter or a dispatcher is registered at an association — a circle Postgres
+// keeps but an import graph should not. The federations above are in entities.ts; what a party keeps (address book,
+// legal representatives) and the pre-registrations are in parties.ts.
 
 export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
@@ -47,6 +58,103 @@ export const rolePermissions = pgTable(
       .references(() => permissions.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.role_id, t.permission_id] })],
+);
+
+export const tradeAssociations = pgTable(
+  'trade_associations',
+  {
+    id: serial('id').primaryKey(),
+    federation_id: integer('federation_id').references(() => federations.id),
+    name: varchar('name', { length: 255 }).notNull(),
+    abbreviation: varchar('abbreviation', { length: 30 }),
+    /** ALADI issuing-entity code (EHId), three characters. */
+    ehid: varchar('ehid', { length: 3 }),
+    cnpj: varchar('cnpj', { length: 14 }),
+    email: varchar('email', { length: 255 }),
+    phone: varchar('phone', { length: 30 }),
+    ...address,
+    notes: text('notes'),
+    /** SPEC §3 `user_id`: the association's own user (who answers for it in the system), when one is named. */
+    user_id: integer('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('trade_associations_user_idx').on(t.user_id),
+    index('trade_associations_name_idx').on(sql`${t.name} collate "und-x-icu"`, t.id),
+    // EHId identifies the issuing entity in every CertificateID: unique whatever the case.
+    uniqueIndex('trade_associations_ehid_unique').on(sql`upper(${t.ehid})`),
+  ],
+);
+
+/** What an association charges per issued certificate of a deal: less for members (`associated`). */
+export const tradeAssociationFees = pgTable(
+  'trade_association_fees',
+  {
+    id: serial('id').primaryKey(),
+    trade_association_id: integer('trade_association_id')
+      .notNull()
+      .references(() => tradeAssociations.id, { onDelete: 'cascade' }),
+    deal_id: integer('deal_id')
+      .notNull()
+      .references(() => deals.id),
+    member_fee: numeric('member_fee', { precision: 12, scale: 2 }).notNull(),
+    non_member_fee: numeric('non_member_fee', { precision: 12, scale: 2 }).notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('trade_association_fees_unique').on(t.trade_association_id, t.deal_id)],
+);
+
+/** Who an exporter or a dispatcher is, registered at an association (party-columns.ts). */
+const party = partyColumns(() => tradeAssociations.id);
+
+export const exporters = pgTable(
+  'exporters',
+  {
+    id: serial('id').primaryKey(),
+    ...party,
+    /** Member of its association: pays the member fee (DOMAIN.md §9). */
+    associated: boolean('associated').notNull().default(false),
+    ...namesSearch('name'),
+    ...timestamps,
+    ...softDelete,
+  },
+  (t) => [
+    check('exporters_tax_id_check', taxIdMatchesPersonType(t)),
+    // One live exporter per CPF/CNPJ; a deleted one may register again.
+    uniqueIndex('exporters_cpf_live_idx').on(t.cpf).where(sql`${t.deleted_at} is null`),
+    uniqueIndex('exporters_cnpj_live_idx').on(t.cnpj).where(sql`${t.deleted_at} is null`),
+    index('exporters_name_idx').on(sql`${t.name} collate "und-x-icu"`, t.id),
+    index('exporters_association_name_idx').on(
+      t.trade_association_id,
+      sql`${t.name} collate "und-x-icu"`,
+      t.id,
+    ),
+    ...partyTrigramIndexes('exporters', t),
+  ],
+);
+
+export const dispatchers = pgTable(
+  'dispatchers',
+  {
+    id: serial('id').primaryKey(),
+    ...party,
+    associated: boolean('associated').notNull().default(false),
+    ...namesSearch('name'),
+    ...timestamps,
+    ...softDelete,
+  },
+  (t) => [
+    check('dispatchers_tax_id_check', taxIdMatchesPersonType(t)),
+    uniqueIndex('dispatchers_cpf_live_idx').on(t.cpf).where(sql`${t.deleted_at} is null`),
+    uniqueIndex('dispatchers_cnpj_live_idx').on(t.cnpj).where(sql`${t.deleted_at} is null`),
+    index('dispatchers_name_idx').on(sql`${t.name} collate "und-x-icu"`, t.id),
+    index('dispatchers_association_name_idx').on(
+      t.trade_association_id,
+      sql`${t.name} collate "und-x-icu"`,
+      t.id,
+    ),
+    ...partyTrigramIndexes('dispatchers', t),
+  ],
 );
 
 export const users = pgTable(

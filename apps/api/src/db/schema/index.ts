@@ -2,6 +2,7 @@ export * from './api-tokens';
 export * from './audit';
 export * from './certificate-imports';
 export * from './certificates';
+export * from './cloud-signature';
 export * from './dashboard';
 export * from './deals';
 export * from './declarations';

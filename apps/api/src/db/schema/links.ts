@@ -3,9 +3,7 @@ import { LINK_SIDES } from '@origem/contract/schemas/dispatcher-links';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { flowStatusCheck, timestamps } from './columns';
-import { tradeAssociations } from './entities';
-import { users } from './identity';
-import { dispatchers, exporters } from './parties';
+import { dispatchers, exporters, tradeAssociations, users } from './identity';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const quoted = (codes: readonly string[]) => sql.raw(codes.map((code) => `'${code}'`).join(', '));

@@ -1,124 +1,14 @@
 import { preRegistrationFlow } from '@origem/contract/flows';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  type ExtraConfigColumn,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { address, flowStatusCheck, softDelete, timestamps } from './columns';
-import { federations, tradeAssociations } from './entities';
-import { users } from './identity';
-import { companyTypes, countries, jobPositions, personTypes } from './lookups';
+import { check, date, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { flowStatusCheck, softDelete, timestamps } from './columns';
+import { federations } from './entities';
+import { dispatchers, exporters, tradeAssociations, users } from './identity';
+import { companyTypes, countries, jobPositions } from './lookups';
+import { namesSearch, partyColumns, taxIdMatchesPersonType } from './party-columns';
 
-/**
- * Who a party is (DOMAIN.md §1): a person (CPF, person type 1) or a company (CNPJ, person type 2), registered at one
- * association. Shared by exporters, dispatchers and pre-registrations, with the check that ties the tax id to the type.
- */
-const party = {
-  person_type_id: integer('person_type_id')
-    .notNull()
-    .references(() => personTypes.id),
-  cpf: varchar('cpf', { length: 11 }),
-  cnpj: varchar('cnpj', { length: 14 }),
-  /** Corporate name (razão social) or the person's full name. */
-  name: varchar('name', { length: 255 }).notNull(),
-  trade_name: varchar('trade_name', { length: 255 }),
-  state_registration: varchar('state_registration', { length: 30 }),
-  email: varchar('email', { length: 255 }),
-  phone: varchar('phone', { length: 30 }),
-  ...address,
-  trade_association_id: integer('trade_association_id')
-    .notNull()
-    .references(() => tradeAssociations.id),
-};
-
-/**
- * A name and the trade name, lower-cased once on write, for "contains" searches (lib/paging.ts `containsFolded`).
- * A line break keeps a search from matching across the two. Users and legal representatives fold their name alone.
- */
-const namesSearch = (name: 'name' | 'corporate_name') => ({
-  name_search: text('name_search').generatedAlwaysAs(
-    sql`lower(${sql.raw(name)} || chr(10) || coalesce(trade_name, ''))`,
-  ),
-});
-
-/** "Contains" filters of the exporter and dispatcher lists (name or trade name, CPF, CNPJ), served by pg_trgm. */
-function partyTrigramIndexes(
-  table: string,
-  t: {
-    name_search: ExtraConfigColumn;
-    cpf: ExtraConfigColumn;
-    cnpj: ExtraConfigColumn;
-  },
-) {
-  return [
-    index(`${table}_name_search_trgm_idx`).using('gin', t.name_search.op('gin_trgm_ops')),
-    index(`${table}_cpf_trgm_idx`).using('gin', t.cpf.op('gin_trgm_ops')),
-    index(`${table}_cnpj_trgm_idx`).using('gin', t.cnpj.op('gin_trgm_ops')),
-  ];
-}
-
-const taxIdMatchesPersonType = (t: { person_type_id: unknown; cpf: unknown; cnpj: unknown }) =>
-  sql`(${t.person_type_id} = 1 and ${t.cpf} is not null and ${t.cnpj} is null) or (${t.person_type_id} = 2 and ${t.cnpj} is not null and ${t.cpf} is null)`;
-
-export const exporters = pgTable(
-  'exporters',
-  {
-    id: serial('id').primaryKey(),
-    ...party,
-    /** Member of its association: pays the member fee (DOMAIN.md §9). */
-    associated: boolean('associated').notNull().default(false),
-    ...namesSearch('name'),
-    ...timestamps,
-    ...softDelete,
-  },
-  (t) => [
-    check('exporters_tax_id_check', taxIdMatchesPersonType(t)),
-    // One live exporter per CPF/CNPJ; a deleted one may register again.
-    uniqueIndex('exporters_cpf_live_idx').on(t.cpf).where(sql`${t.deleted_at} is null`),
-    uniqueIndex('exporters_cnpj_live_idx').on(t.cnpj).where(sql`${t.deleted_at} is null`),
-    index('exporters_name_idx').on(sql`${t.name} collate "und-x-icu"`, t.id),
-    index('exporters_association_name_idx').on(
-      t.trade_association_id,
-      sql`${t.name} collate "und-x-icu"`,
-      t.id,
-    ),
-    ...partyTrigramIndexes('exporters', t),
-  ],
-);
-
-export const dispatchers = pgTable(
-  'dispatchers',
-  {
-    id: serial('id').primaryKey(),
-    ...party,
-    associated: boolean('associated').notNull().default(false),
-    ...namesSearch('name'),
-    ...timestamps,
-    ...softDelete,
-  },
-  (t) => [
-    check('dispatchers_tax_id_check', taxIdMatchesPersonType(t)),
-    uniqueIndex('dispatchers_cpf_live_idx').on(t.cpf).where(sql`${t.deleted_at} is null`),
-    uniqueIndex('dispatchers_cnpj_live_idx').on(t.cnpj).where(sql`${t.deleted_at} is null`),
-    index('dispatchers_name_idx').on(sql`${t.name} collate "und-x-icu"`, t.id),
-    index('dispatchers_association_name_idx').on(
-      t.trade_association_id,
-      sql`${t.name} collate "und-x-icu"`,
-      t.id,
-    ),
-    ...partyTrigramIndexes('dispatchers', t),
-  ],
-);
+// What a party keeps — its address book of companies, its legal representatives — and the public sign-ups that
+// become parties. The exporters and dispatchers themselves are in identity.ts, with the users who act for them.
 
 /**
  * The address book every certificate draws on: importers (1), manufacturers (2) and intervenors (3). A company
@@ -238,7 +128,7 @@ export const preRegistrations = pgTable(
     status: varchar('status', { length: 20 }).notNull().default(preRegistrationFlow.initial),
     /** exportador | despachante: the role the approved applicant receives. */
     profile_type: varchar('profile_type', { length: 20 }).notNull(),
-    ...party,
+    ...partyColumns(() => tradeAssociations.id),
     federation_id: integer('federation_id').references(() => federations.id),
     pendency_reason: text('pendency_reason'),
     reproval_reason: text('reproval_reason'),

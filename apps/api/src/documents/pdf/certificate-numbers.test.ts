@@ -47,6 +47,7 @@ function data(items: { quantity: string; fob: string }[]): CertificatePdfData {
     issuedAt: null,
     validUntil: null,
     verificationUrl: 'http://origem.test/verificar/X',
+    createdAt: new Date('2026-03-10T12:00:00Z'),
     watermark: false,
   };
 }

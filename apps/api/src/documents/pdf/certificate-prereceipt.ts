@@ -1,6 +1,5 @@
-import type { Content } from 'pdfmake/interfaces';
 import { printDate, printMoney, printTaxId } from '../format';
-import { field, renderPdf } from './render';
+import { type Block, field, renderPdf } from './render';
 
 export type PrereceiptPdfData = {
   id: number;
@@ -9,7 +8,8 @@ export type PrereceiptPdfData = {
   payer: { name: string; taxId: string | null; role: 'Exportador' | 'Despachante' };
   deal: string;
   invoice: string;
-  issuedAt: Date | string | null;
+  /** When the certificate was issued: printed, and the PDF's creation date. */
+  issuedAt: Date | string;
   member: boolean;
   /** The association's fee for the deal (null when it has none on file). */
   fee: string | null;
@@ -20,7 +20,7 @@ export type PrereceiptPdfData = {
  * dispatcher who asked for it, or the exporter), at the member or non-member fee of the deal.
  */
 export function prereceiptPdf(data: PrereceiptPdfData): Promise<Buffer> {
-  const content: Content = [
+  const content: Block = [
     { text: data.association.name, bold: true, fontSize: 11 },
     {
       text: `CNPJ ${printTaxId(data.association.cnpj)} — ${data.association.address}`,
@@ -56,5 +56,6 @@ export function prereceiptPdf(data: PrereceiptPdfData): Promise<Buffer> {
   return renderPdf(content, {
     title: `Pré-recibo do certificado ${data.number}`,
     author: data.association.name,
+    createdAt: new Date(data.issuedAt),
   });
 }

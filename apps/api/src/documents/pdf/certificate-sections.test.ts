@@ -46,6 +46,7 @@ function data(language: PdfLanguage, omitted: string[]): CertificatePdfData {
     issuedAt: null,
     validUntil: null,
     verificationUrl: 'http://origem.test/verificar/X',
+    createdAt: new Date('2026-03-10T12:00:00Z'),
     watermark: true,
   };
 }

@@ -1,10 +1,10 @@
 import type { CertificateStatus } from '@origem/contract/schemas/certificates';
 import { DECIMAL_PLACES } from '@origem/contract/validators/decimal-pt';
 import { formatNcm } from '@origem/contract/validators/ncm';
-import type { Content, TableCell } from 'pdfmake/interfaces';
 import { printDate, printDecimal, printMoney } from '../format';
 import { CERTIFICATE_TEXT, localNumber, type PdfLanguage } from './certificate-text';
-import { qrCode, renderPdf } from './render';
+import type { ColumnWidth } from './column-widths';
+import { type Block, qrCode, renderPdf } from './render';
 
 /** A field of the deal's certificate model: whether the form has it (NA: not printed) and its printed label. */
 export type ModelField = { rule: 'M' | 'O' | 'NA'; label: string };
@@ -52,6 +52,8 @@ export type CertificatePdfData = {
   verificationUrl: string;
   /** "SEM VALOR" on every page before issue. */
   watermark: boolean;
+  /** The PDF's creation date: when it was issued, else the record's last change (same record, same bytes). */
+  createdAt: Date;
 };
 
 const GREY = '#555555';
@@ -62,7 +64,7 @@ const printed = (data: CertificatePdfData, key: string) => {
 };
 
 /** A numbered box of the form: its printed label over the value; nothing when the form lacks the field. */
-function box(data: CertificatePdfData, key: string): Content[] {
+function box(data: CertificatePdfData, key: string): Block[] {
   const f = printed(data, key);
   if (!f) return [];
   return [
@@ -76,29 +78,29 @@ function box(data: CertificatePdfData, key: string): Content[] {
   ];
 }
 
-function frame(title: string | null, body: Content[]): Content {
+function frame(title: string | null, body: Block[]): Block {
   if (title === null || body.length === 0) return [];
   return {
     table: {
       widths: ['*'],
       body: [[{ stack: [{ text: title, bold: true, fontSize: 7.5, margin: [0, 0, 0, 3] }, ...body] }]],
     },
-    layout: { hLineColor: () => '#333333', vLineColor: () => '#333333' },
+    layout: { color: '#333333' },
     margin: [0, 0, 0, 6],
   };
 }
 
-const cell = (text: string, align: 'left' | 'right' | 'center' = 'left', bold = false): TableCell => ({
+const cell = (text: string, align: 'left' | 'right' | 'center' = 'left', bold = false): Block => ({
   text,
   alignment: align,
   bold,
   fontSize: 7.5,
 });
 
-function itemsTable(data: CertificatePdfData): Content[] {
+function itemsTable(data: CertificatePdfData): Block[] {
   type Column = {
     key: string;
-    width: number | string;
+    width: ColumnWidth;
     align?: 'right';
     value: (i: CertificatePdfItem) => string;
   };
@@ -145,7 +147,7 @@ function itemsTable(data: CertificatePdfData): Content[] {
   }));
 }
 
-type Section = { title: string; body: Content[] };
+type Section = { title: string; body: Block[] };
 // Reading order: the parties' boxes are two columns (exporter over producer, importer over operator) read row by row.
 const SECTION_ORDER = [
   'exporter',
@@ -183,19 +185,13 @@ function numberSections<K extends string>(order: readonly K[], sections: Record<
  */
 export function certificatePdf(data: CertificatePdfData): Promise<Buffer> {
   const t = CERTIFICATE_TEXT[data.language];
-  const header: Content = {
+  const header: Block = {
     columns: [
       ...(data.showLogo && data.logo
-        ? [
-            {
-              image: `data:${data.logo.mime};base64,${data.logo.bytes.toString('base64')}`,
-              fit: [64, 48] as [number, number],
-              width: 72,
-            },
-          ]
+        ? [{ image: data.logo, fit: [64, 48] as [number, number], width: 72 }]
         : []),
       {
-        width: '*',
+        width: '*' as const,
         stack: [
           { text: data.association.name, bold: true, fontSize: 10 },
           { text: data.association.address, color: GREY, fontSize: 7.5 },
@@ -221,7 +217,7 @@ export function certificatePdf(data: CertificatePdfData): Promise<Buffer> {
       ...(data.showQr
         ? [
             {
-              width: 'auto',
+              width: 'auto' as const,
               stack: [
                 qrCode(data.verificationUrl, 84),
                 { text: t.verify, fontSize: 6, color: GREY, alignment: 'center' as const },
@@ -309,20 +305,20 @@ export function certificatePdf(data: CertificatePdfData): Promise<Buffer> {
   const titles = numberSections(SECTION_ORDER, sections);
   const s = Object.fromEntries(
     SECTION_ORDER.map((key) => [key, frame(titles[key], sections[key].body)]),
-  ) as Record<SectionKey, Content>;
+  ) as Record<SectionKey, Block>;
   // The goods are a titled table of their own (a frame would keep its pages from breaking).
   s.goods =
     titles.goods === null
       ? []
       : [{ text: titles.goods, bold: true, fontSize: 7.5, margin: [0, 0, 0, 3] }, ...goods];
-  const parties: Content = {
+  const parties: Block = {
     columns: [
       [s.exporter, s.producer],
       [s.importer, s.intervenor],
     ],
     columnGap: 8,
   };
-  const declaration: Content = { columns: [s.declaration, s.certification], columnGap: 8 };
+  const declaration: Block = { columns: [s.declaration, s.certification], columnGap: 8 };
   const name = data.number
     ? `${t.documentName} ${data.number}`
     : `${t.documentName} — ${t.request.toLowerCase()} ${data.id}`;
@@ -331,9 +327,11 @@ export function certificatePdf(data: CertificatePdfData): Promise<Buffer> {
     author: data.association.name,
     watermark: data.watermark ? t.watermark : undefined,
     pageLabel: t.page,
-    defaultStyle: { font: 'Roboto', fontSize: data.fontSize, lineHeight: 1.1 },
-    pageSize: data.paper === 'Letter' ? 'LETTER' : 'A4',
-    pageOrientation: data.orientation,
-    pageMargins: [mm(data.marginMm), mm(data.marginMm) + 8, mm(data.marginMm), mm(data.marginMm) + 24],
+    createdAt: data.createdAt,
+    fontSize: data.fontSize,
+    lineHeight: 1.1,
+    paper: data.paper,
+    orientation: data.orientation,
+    margins: [mm(data.marginMm), mm(data.marginMm) + 8, mm(data.marginMm), mm(data.marginMm) + 24],
   });
 }

@@ -1,9 +1,8 @@
 import { declarationFlow, stateLabel } from '@origem/contract/flows';
 import { DECIMAL_PLACES } from '@origem/contract/validators/decimal-pt';
 import { formatNcm } from '@origem/contract/validators/ncm';
-import type { Content, TableCell } from 'pdfmake/interfaces';
 import { printDate, printDateTime, printDecimal, printMoney, printTaxId } from '../format';
-import { field, qrCode, renderPdf } from './render';
+import { type Block, field, qrCode, renderPdf } from './render';
 
 export type DeclarationPdfData = {
   id: number;
@@ -48,12 +47,14 @@ export type DeclarationPdfData = {
   url: string;
   /** "SEM VALOR" across every page: previews, and any declaration not approved. */
   watermark: boolean;
+  /** The PDF's creation date: the record's last change (same record, same bytes). */
+  updatedAt: Date;
 };
 
 const BLUE = '#0b5cad';
 const GREY = '#555555';
 
-const section = (title: string): Content => ({
+const section = (title: string): Block => ({
   text: title.toUpperCase(),
   bold: true,
   fontSize: 8.5,
@@ -61,10 +62,7 @@ const section = (title: string): Content => ({
   margin: [0, 10, 0, 4],
 });
 
-const cell = (
-  text: string,
-  opts: { bold?: boolean; align?: 'left' | 'right' | 'center' } = {},
-): TableCell => ({
+const cell = (text: string, opts: { bold?: boolean; align?: 'left' | 'right' | 'center' } = {}): Block => ({
   text,
   bold: opts.bold ?? false,
   alignment: opts.align ?? 'left',
@@ -81,26 +79,18 @@ function printDay(day: string | null): string {
 const usd = (value: string) => printMoney(value, 'USD');
 const percent = (value: string) => printDecimal(value, DECIMAL_PLACES.percent, '%');
 
-function header(data: DeclarationPdfData): Content {
+function header(data: DeclarationPdfData): Block {
   const title = 'DECLARAÇÃO DE ORIGEM DO PRODUTOR';
-  const issuer: Content[] = [
+  const issuer: Block[] = [
     { text: data.association.name, bold: true, fontSize: 10 },
     { text: `CNPJ ${printTaxId(data.association.cnpj)}`, color: GREY, fontSize: 7.5 },
     { text: data.association.address, color: GREY, fontSize: 7.5 },
   ];
   return {
     columns: [
-      ...(data.logo
-        ? [
-            {
-              image: `data:${data.logo.mime};base64,${data.logo.bytes.toString('base64')}`,
-              fit: [64, 48] as [number, number],
-              width: 72,
-            },
-          ]
-        : []),
+      ...(data.logo ? [{ image: data.logo, fit: [64, 48] as [number, number], width: 72 }] : []),
       {
-        width: '*',
+        width: '*' as const,
         stack: [
           ...issuer,
           { text: title, fontSize: 15, bold: true, margin: [0, 8, 0, 2] },
@@ -113,7 +103,7 @@ function header(data: DeclarationPdfData): Content {
         ],
       },
       {
-        width: 'auto',
+        width: 'auto' as const,
         stack: [
           qrCode(data.url, 80),
           { text: 'Consulte esta declaração', fontSize: 6, color: GREY, alignment: 'center' },
@@ -125,7 +115,7 @@ function header(data: DeclarationPdfData): Content {
   };
 }
 
-function parties(data: DeclarationPdfData): Content {
+function parties(data: DeclarationPdfData): Block {
   return {
     columns: [
       [
@@ -145,7 +135,7 @@ function parties(data: DeclarationPdfData): Content {
   };
 }
 
-function product(data: DeclarationPdfData): Content {
+function product(data: DeclarationPdfData): Block {
   const nomenclature =
     data.product.classificationType === 'NCM' || !data.product.nomenclatureCode
       ? null
@@ -177,7 +167,7 @@ function product(data: DeclarationPdfData): Content {
   ];
 }
 
-function materials(data: DeclarationPdfData): Content {
+function materials(data: DeclarationPdfData): Block {
   if (data.materials.length === 0) {
     return [
       section('5. Materiais utilizados'),
@@ -214,7 +204,7 @@ function materials(data: DeclarationPdfData): Content {
   ];
 }
 
-function origin(data: DeclarationPdfData): Content {
+function origin(data: DeclarationPdfData): Block {
   return [
     section('6. Critério de origem e norma'),
     field('Critério de origem', `${data.rule.code} — ${data.rule.description}`),
@@ -225,7 +215,7 @@ function origin(data: DeclarationPdfData): Content {
   ];
 }
 
-function approval(data: DeclarationPdfData): Content {
+function approval(data: DeclarationPdfData): Block {
   return [
     section('7. Aprovação pela entidade'),
     {
@@ -246,7 +236,7 @@ function approval(data: DeclarationPdfData): Content {
   ];
 }
 
-function signature(data: DeclarationPdfData): Content {
+function signature(data: DeclarationPdfData): Block {
   const place = data.owner.city ? `${data.owner.city}, ` : '';
   return [
     {
@@ -296,7 +286,7 @@ function signature(data: DeclarationPdfData): Content {
  * "SEM VALOR" watermark.
  */
 export function declarationPdf(data: DeclarationPdfData): Promise<Buffer> {
-  const content: Content = [
+  const content: Block = [
     header(data),
     parties(data),
     product(data),
@@ -309,5 +299,6 @@ export function declarationPdf(data: DeclarationPdfData): Promise<Buffer> {
     title: `Declaração de origem nº ${data.id}`,
     author: data.association.name,
     watermark: data.watermark ? 'SEM VALOR' : undefined,
+    createdAt: data.updatedAt,
   });
 }

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { OpenTypeShaping } from './opentype-shaping';
 import { escapeLiteral, type PdfRef, PdfString, type PdfValue, type PdfWriter } from './pdf-writer';
 import { TrueTypeMetrics } from './truetype-metrics';
 import { TrueTypeFile } from './truetype-subset';
 
-// The same Roboto the pdfmake documents embed (it ships with pdfmake): every Portuguese accent.
-const require = createRequire(import.meta.url);
-const fontDir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
+// Roboto as pdfmake 0.3.11 shipped it (version 3.014, SIL OFL: fonts/OFL.txt): every Portuguese accent. The files
+// live beside this module (and beside the compiled server: scripts/build-api.mjs), so they never change with a
+// dependency.
+const fontDir = new URL('./fonts/', import.meta.url);
 const FONT_FILES = {
   regular: 'Roboto-Regular.ttf',
   bold: 'Roboto-Medium.ttf',
@@ -15,6 +15,9 @@ const FONT_FILES = {
   boldItalic: 'Roboto-MediumItalic.ttf',
 } as const;
 export type FontName = keyof typeof FONT_FILES;
+
+/** A font file's bytes (the tests read them back with fontkit). */
+export const fontFile = (name: FontName): Buffer => readFileSync(new URL(FONT_FILES[name], fontDir));
 
 /**
  * A character as the table writes it: its glyph, the glyph id as the two bytes of a PDF literal string (escaped
@@ -37,12 +40,12 @@ class FontProgram {
   readonly lineGap: number;
   /** The FontDescriptor's entries but its name and font file. */
   readonly descriptor: Record<string, PdfValue>;
-  /** The text a reader copies for each glyph id: the first character drawn with it. */
-  readonly unicode = new Map<number, number>();
   /** Each glyph's width met so far, by glyph id, in thousandths of the size. */
   readonly advances = new Map<number, number>();
   private readonly scale: number;
   private readonly font: TrueTypeMetrics;
+  private shaping: OpenTypeShaping | null = null;
+  private readonly words = new Map<string, ShapedWord>();
   /** The glyphs met so far, by UTF-16 code unit (a BMP character), and beyond the BMP by code point. */
   private readonly byUnit: (GlyphUse | undefined)[] = new Array(0x10000);
   private readonly astral = new Map<number, GlyphUse>();
@@ -93,7 +96,6 @@ class FontProgram {
         advance: this.font.advance(gid) * this.scale,
         wide,
       };
-      if (gid !== 0 && !this.unicode.has(gid)) this.unicode.set(gid, codePoint);
       this.advances.set(gid, use.advance);
       // A lone surrogate is not kept by its unit: the same unit may open a pair later.
       if (wide) this.astral.set(codePoint, use);
@@ -101,21 +103,75 @@ class FontProgram {
     }
     return use;
   }
+
+  /**
+   * A word as pdfmake set it: its glyphs with the font's ligatures, kerned within the word (pdfmake measured and
+   * drew each word, with its trailing spaces, on its own: no kerning across words). Kept per text: a document's
+   * words repeat, and across documents its labels.
+   */
+  word(text: string): ShapedWord {
+    const known = this.words.get(text);
+    if (known) return known;
+    this.shaping ??= new OpenTypeShaping(this.file);
+    const characters: number[] = [];
+    const units: string[] = [];
+    for (let i = 0; i < text.length; i++) {
+      const glyph = this.glyphAt(text, i);
+      characters.push(glyph.gid);
+      units.push(glyph.wide ? text.slice(i, i + 2) : (text[i] as string));
+      if (glyph.wide) i++;
+    }
+    const { gids, spans } = this.shaping.ligate(characters);
+    let width = 0;
+    let tj = '';
+    let run = '';
+    let consumed = 0;
+    const texts: string[] = [];
+    gids.forEach((gid, i) => {
+      const span = spans[i] as number;
+      texts.push(units.slice(consumed, consumed + span).join(''));
+      consumed += span;
+      const advance = this.font.advance(gid) * this.scale;
+      this.advances.set(gid, advance);
+      run += literalByte(gid >> 8) + literalByte(gid & 0xff);
+      let kern = 0;
+      if (i + 1 < gids.length) kern += this.shaping?.kern(gid, gids[i + 1] as number)[0] ?? 0;
+      if (i > 0) kern += this.shaping?.kern(gids[i - 1] as number, gid)[1] ?? 0;
+      width += advance + kern * this.scale;
+      // TJ moves the next glyph left by its number in thousandths: kerning that widens is negative.
+      if (kern !== 0 && i + 1 < gids.length) {
+        tj += `(${run})${formatKern(-kern * this.scale)}`;
+        run = '';
+      }
+    });
+    if (run) tj += `(${run})`;
+    const word = { width, tj, gids, texts };
+    if (this.words.size >= WORD_CACHE) this.words.clear();
+    this.words.set(text, word);
+    return word;
+  }
 }
+
+/**
+ * A word set in a font: its width in thousandths of the size, its TJ elements, the glyphs it draws and the text
+ * each stands for (a ligature's letters).
+ */
+export type ShapedWord = { width: number; tj: string; gids: number[]; texts: string[] };
+const WORD_CACHE = 20_000;
+const formatKern = (n: number) => String(Math.round(n * 1000) / 1000);
 
 const programs = new Map<FontName, FontProgram>();
 function program(name: FontName): FontProgram {
   let found = programs.get(name);
   if (!found) {
-    found = new FontProgram(readFileSync(path.join(fontDir, FONT_FILES[name])));
+    found = new FontProgram(fontFile(name));
     programs.set(name, found);
   }
   return found;
 }
 
-/** UTF-16BE hex of a code point, as a ToUnicode CMap writes it. */
-const utf16Hex = (codePoint: number) =>
-  Buffer.from(String.fromCodePoint(codePoint), 'utf16le').swap16().toString('hex');
+/** UTF-16BE hex of a text, as a ToUnicode CMap writes it. */
+const utf16Hex = (text: string) => Buffer.from(text, 'utf16le').swap16().toString('hex');
 
 /** Six capital letters from the glyph set: the subset tag a PDF font's name starts with (32000-1, 9.6.4). */
 function subsetTag(gids: number[]): string {
@@ -147,6 +203,8 @@ export class EmbeddedFace {
   private readonly program: FontProgram;
   private readonly drawn: Uint8Array;
   private dictionary: PdfRef | null = null;
+  /** The text a reader copies for each glyph id drawn (the ToUnicode map). */
+  private readonly unicode = new Map<number, string>();
 
   constructor(
     /** The font's resource name on the pages. */
@@ -187,11 +245,38 @@ export class EmbeddedFace {
     let out = '(';
     for (let i = 0; i < text.length; i++) {
       const glyph = this.program.glyphAt(text, i);
+      this.draw(glyph.gid, glyph.wide ? text.slice(i, i + 2) : (text[i] as string));
       if (glyph.wide) i++;
-      this.drawn[glyph.gid] = 1;
       out += glyph.code;
     }
     return `${out})`;
+  }
+
+  /** A word as pdfmake set it (ligatures, kerning within the word): see `FontProgram.word`. */
+  word(text: string): ShapedWord {
+    return this.program.word(text);
+  }
+
+  /** Words drawn one after the other: a TJ operator (their glyphs are marked for the subset). */
+  showWords(words: readonly ShapedWord[]): string {
+    let out = '[';
+    for (const word of words) {
+      word.gids.forEach((gid, i) => {
+        this.draw(gid, word.texts[i] as string);
+      });
+      out += word.tj;
+    }
+    return `${out}] TJ`;
+  }
+
+  /**
+   * Marks a glyph drawn, and the text a reader copies for it: the first this document drew with it (characters
+   * that share a glyph, a space and a no-break space, copy as whichever came first), so the file depends on the
+   * document alone, not on what the process drew before.
+   */
+  private draw(gid: number, text: string): void {
+    this.drawn[gid] = 1;
+    if (gid !== 0 && !this.unicode.has(gid)) this.unicode.set(gid, text);
   }
 
   /** The font's dictionary, written by `embed`. */
@@ -254,10 +339,8 @@ export class EmbeddedFace {
 
   private toUnicode(gids: number[]): PdfRef {
     const pairs = gids.flatMap((gid) => {
-      const codePoint = this.program.unicode.get(gid);
-      return codePoint === undefined
-        ? []
-        : [`<${gid.toString(16).padStart(4, '0')}> <${utf16Hex(codePoint)}>`];
+      const text = this.unicode.get(gid);
+      return text === undefined ? [] : [`<${gid.toString(16).padStart(4, '0')}> <${utf16Hex(text)}>`];
     });
     const blocks: string[] = [];
     for (let i = 0; i < pairs.length; i += 100) {

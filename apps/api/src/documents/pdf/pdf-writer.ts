@@ -17,6 +17,11 @@ export class PdfString {
   constructor(readonly text: string) {}
 }
 
+/** A byte string, written in hex (an indexed colour space's palette). */
+export class PdfBytes {
+  constructor(readonly bytes: Buffer) {}
+}
+
 export type PdfValue =
   | number
   | string
@@ -24,6 +29,7 @@ export type PdfValue =
   | null
   | PdfRef
   | PdfString
+  | PdfBytes
   | Date
   | PdfValue[]
   | { [key: string]: PdfValue | undefined };
@@ -52,6 +58,7 @@ export function serialize(value: PdfValue): string {
   if (value === null) return 'null';
   if (value instanceof PdfRef) return `${value.id} 0 R`;
   if (value instanceof PdfString) return text(value.text);
+  if (value instanceof PdfBytes) return `<${value.bytes.toString('hex')}>`;
   if (value instanceof Date) return date(value);
   if (Array.isArray(value)) return `[${value.map(serialize).join(' ')}]`;
   let out = '<<';

@@ -1,8 +1,7 @@
 import { preRegistrationFlow, stateLabel } from '@origem/contract/flows';
 import { type FlowStep } from '@origem/contract/schemas/flow-history';
-import type { Content } from 'pdfmake/interfaces';
 import { printDate, printDateTime, printTaxId } from '../format';
-import { field, qrCode, renderPdf } from './render';
+import { type Block, field, qrCode, renderPdf } from './render';
 
 export type PreRegistrationReceiptData = {
   id: number;
@@ -21,9 +20,11 @@ export type PreRegistrationReceiptData = {
   history: FlowStep[];
   /** The record's page in the back office, printed as a QR code. */
   url: string;
+  /** When the receipt is printed ("Emitido em"), and the PDF's creation date. */
+  printedAt: Date;
 };
 
-const cell = (text: string, bold = false): Content => ({ text, bold, fontSize: 8 });
+const cell = (text: string, bold = false): Block => ({ text, bold, fontSize: 8 });
 
 /**
  * The pre-registration receipt (comprovante): what was sent, to which association, its status and history. Until
@@ -32,7 +33,7 @@ const cell = (text: string, bold = false): Content => ({ text, bold, fontSize: 8
 export function preRegistrationReceipt(data: PreRegistrationReceiptData): Promise<Buffer> {
   const title = `Comprovante de pré-cadastro nº ${data.id}`;
   const approved = data.status === preRegistrationFlow.actions.approve.to;
-  const content: Content = [
+  const content: Block = [
     {
       columns: [
         {
@@ -100,7 +101,11 @@ export function preRegistrationReceipt(data: PreRegistrationReceiptData): Promis
       margin: [0, 16, 0, 0],
       color: '#555555',
     },
-    { text: `Emitido em ${printDate(new Date())}.`, margin: [0, 4, 0, 0], color: '#555555' },
+    { text: `Emitido em ${printDate(data.printedAt)}.`, margin: [0, 4, 0, 0], color: '#555555' },
   ];
-  return renderPdf(content, { title, watermark: approved ? undefined : 'SEM VALOR' });
+  return renderPdf(content, {
+    title,
+    watermark: approved ? undefined : 'SEM VALOR',
+    createdAt: data.printedAt,
+  });
 }

@@ -55,7 +55,7 @@ const num = (n: number) => (Math.round(n * 100) / 100).toString();
 /**
  * A table written page by page: each row goes onto the current page as it comes and a full page leaves
  * for the output as soon as the next one starts, so neither the time per row nor the memory grows with the number
- * of rows (pdfmake lays the whole document out in memory first). A4, the header repeated on every page, rows never
+ * of rows (the documents' layout, render-document.ts, holds a whole document). A4, the header repeated on every page, rows never
  * split across pages, and "Página n de N" in the footer: each page shows a small form whose text is written once
  * the last page is known.
  *

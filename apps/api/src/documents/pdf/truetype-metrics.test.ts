@@ -1,13 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
 import { TrueTypeMetrics } from './truetype-metrics';
 import { TrueTypeFile } from './truetype-subset';
 
-const require = createRequire(import.meta.url);
-const fontDir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts/Roboto');
+const fontDir = new URL('./fonts/', import.meta.url);
 
 type Reference = {
   unitsPerEm: number;
@@ -29,7 +26,7 @@ type Reference = {
 describe.each(['Roboto-Regular.ttf', 'Roboto-Medium.ttf', 'Roboto-Italic.ttf', 'Roboto-MediumItalic.ttf'])(
   'TrueType metrics of %s',
   (file) => {
-    const bytes = readFileSync(path.join(fontDir, file));
+    const bytes = readFileSync(new URL(file, fontDir));
     const ours = new TrueTypeMetrics(new TrueTypeFile(bytes));
     const reference = fontkit.create(bytes) as unknown as Reference;
 

@@ -1,14 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
+import { fontFile } from './embedded-face';
 import { TrueTypeFile } from './truetype-subset';
 
-const require = createRequire(import.meta.url);
-const regular = readFileSync(
-  path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts/Roboto/Roboto-Regular.ttf'),
-);
+const regular = fontFile('regular');
 
 type Outline = { path: { commands: unknown[] }; advanceWidth: number };
 type Opened = {

@@ -1,7 +1,6 @@
 import { type PublicLang, publicLocale, publicTexts } from '@origem/contract/public-i18n';
 import type { DocumentVerification } from '@origem/contract/schemas/document-verification';
-import type { Content } from 'pdfmake/interfaces';
-import { renderPdf } from './render';
+import { type Block, renderPdf } from './render';
 
 /**
  * The "Verificar documento" report as a PDF (issue 37), in the reader's language: the verdict, then each signature
@@ -11,7 +10,7 @@ import { renderPdf } from './render';
 
 type Row = [string, string];
 
-const table = (rows: Row[]): Content => ({
+const table = (rows: Row[]): Block => ({
   table: {
     widths: [150, '*'],
     body: rows.map(([label, value]) => [{ text: label, bold: true }, { text: value }]),
@@ -26,7 +25,7 @@ export async function verificationReportPdf(report: DocumentVerification, lang: 
     value ? new Date(value).toLocaleString(publicLocale[lang], { timeZone: 'America/Sao_Paulo' }) : '—';
   const check = (ok: boolean, message: string | null) =>
     ok ? t.ok : `${t.notOk}${message ? ` — ${message}` : ''}`;
-  const content: Content[] = [
+  const content: Block[] = [
     { text: t.reportTitle, fontSize: 16, bold: true, margin: [0, 0, 0, 8] },
     {
       text: report.valid ? t.validDocument : t.invalidDocument,
@@ -110,8 +109,11 @@ export async function verificationReportPdf(report: DocumentVerification, lang: 
   }
   if (report.problems.length > 0) {
     content.push({ text: t.problems, bold: true, fontSize: 12 });
-    content.push({ ul: report.problems, margin: [0, 0, 0, 10] });
+    content.push({
+      stack: report.problems.map((problem) => ({ text: `• ${problem}` })),
+      margin: [0, 0, 0, 10],
+    });
   }
   content.push({ text: t.generatedAt(date(new Date().toISOString())), fontSize: 8, color: '#595959' });
-  return renderPdf(content, { title: t.reportTitle, pageLabel: t.page });
+  return renderPdf(content, { title: t.reportTitle, pageLabel: t.page, createdAt: new Date() });
 }

@@ -14,8 +14,15 @@ export type SignerFacts = {
   validTo: Date;
 };
 
-export const pemOfBase64 = (base64: string) =>
-  `-----BEGIN CERTIFICATE-----\n${base64.replace(/\s+/g, '').replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`;
+/**
+ * The PEM of a certificate's base64 as XMLDSig's `X509Certificate` carries it (wrapped or not, CR/LF, spaces): lines
+ * of 64 characters and no empty one — when the base64 fills its last line (a DER of 48n−2 to 48n bytes), an empty
+ * line before `-----END` is a PEM that OpenSSL refuses (issue 35).
+ */
+export const pemOfBase64 = (base64: string) => {
+  const lines = base64.replace(/\s+/g, '').match(/.{1,64}/g) ?? [];
+  return `-----BEGIN CERTIFICATE-----\n${lines.join('\n')}\n-----END CERTIFICATE-----\n`;
+};
 
 // The same few signers' certificates are read again on every verification (the XML check, the facts, the chain:
 // three parses each, forge's the slowest). A certificate is immutable, so its parsed form is kept by its PEM text;

@@ -56,6 +56,21 @@ describe('COD XML per deal form, at each stage', () => {
 describe('our verifier', () => {
   const { second } = fullCod('A18');
 
+  it('finds the signer among the certificates KeyInfo carries, whatever their order (the CA first)', () => {
+    const base64 = (pem: string) => pem.replace(/-----[^-]+-----|\s/g, '');
+    // KeyInfo is outside SignedInfo: another tool may list the chain there without touching its signature (the
+    // exporter's KeyInfo is inside #CODEH, so each signature is checked on a copy changed in its own KeyInfo only).
+    const chainFirst = `<X509Certificate>${base64(ca.certPem)}</X509Certificate><X509Certificate>`;
+    const inExporters = second.replace('<X509Certificate>', chainFirst);
+    const at = second.lastIndexOf('<X509Certificate>');
+    const inEntitys = second.slice(0, at) + chainFirst + second.slice(at + '<X509Certificate>'.length);
+    expect(verifyCodSignature(inExporters, 'COD')).toBe(exporter.certPem.replace(/\r/g, ''));
+    expect(verifyCodSignature(inEntitys, 'CODEH')).toBe(official.certPem.replace(/\r/g, ''));
+    // Only a certificate that does not verify: refused as a signature that does not match.
+    const onlyCa = second.replace(/<X509Certificate>[^<]+</g, `<X509Certificate>${base64(ca.certPem)}<`);
+    expect(() => verifyCodSignature(onlyCa, 'COD')).toThrow(/não confere/);
+  });
+
   it('refuses an item changed after signing (both signatures), EH changed (only the second)', () => {
     const item = second.replace('Café solúvel', 'Café solúvel extra');
     expect(() => verifyCodSignature(item, 'COD')).toThrow(SignatureRefused);

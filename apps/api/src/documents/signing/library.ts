@@ -13,6 +13,7 @@ export {
   parseCod,
   signCod,
   signPart,
+  signPartRemotely,
   verifyCodSignature,
   verifyPart,
 } from './xmldsig';

@@ -32,7 +32,7 @@ const document = () =>
       { text: 'Verificar', link: 'https://origem.test/verificar/abc' },
       { text: 'Página 2', pageBreak: 'before' },
     ],
-    { title: 'Certificado de origem' },
+    { title: 'Certificado de origem', createdAt: new Date('2026-03-10T12:00:00Z') },
   );
 const options = { reason: 'Certificado de origem emitido', location: 'São Paulo - SP', at: new Date() };
 

@@ -15,7 +15,8 @@ import {
  * PAdES baseline signatures (ETSI EN 319 142, SubFilter ETSI.CAdES.detached) on the PDFs we generate: one
  * incremental update adds the signature dictionary, an invisible signature field on the first page and the
  * catalog's AcroForm; the CMS (cms.ts) covers every byte but the /Contents hex. With a signature timestamp in the
- * CMS it is B-T; pades-dss.ts and pades-timestamp.ts take it to B-LT and B-LTA (pades-lta.ts).
+ * CMS it is B-T; pades-dss.ts and pades-timestamp.ts take it to B-LT and B-LTA (pades-lta.ts). The
+ * reader (pdf-update.ts) only needs what our writer (documents/pdf/pdf-writer.ts) and these updates write.
  */
 
 export type PadesOptions = {

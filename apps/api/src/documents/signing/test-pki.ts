@@ -28,7 +28,7 @@ export function caOf(keyPem: string, certPem: string, crlUrl?: string): Issued {
   };
 }
 
-function keyPair() {
+export function keyPair() {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const keyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   return {
@@ -62,7 +62,7 @@ export function testCa(name = 'AC Teste Origem'): Issued {
 }
 
 /** ICP-Brasil's e-CPF otherName value: birth date, CPF, NIS, RG and issuer (here zeros). */
-function icpPersonSan(cpf: string): string {
+export function icpPersonSan(cpf: string): string {
   const { asn1 } = forge;
   const value = `01011980${cpf}${'0'.repeat(11)}${'0'.repeat(15)}SSPSP`;
   const names = asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [

@@ -3,9 +3,11 @@ import {
   type CodTarget,
   ENVELOPED,
   EXC_C14N,
+  type RemoteSigner,
   RSA_SHA256,
   SHA256,
   signEnveloped,
+  signEnvelopedRemotely,
 } from '@origem/signer/xmldsig';
 import { DOMParser, XMLSerializer, type Node as XmlNode } from '@xmldom/xmldom';
 import { ExclusiveCanonicalization, SignedXml } from 'xml-crypto';
@@ -53,6 +55,20 @@ export function signPart(
   certificatePem: string,
 ): string {
   return signEnveloped(xml, part.id, certificatePem, { privateKeyPem });
+}
+
+/**
+ * Signs one part (a COD's target or another document's part) with a key held elsewhere: `sign` gets the canonical
+ * SignedInfo and answers its RSA-SHA256 value later (a cloud provider, issue 38). The same signature as an A1's.
+ */
+export function signPartRemotely(
+  xml: string,
+  part: CodTarget | SignedPart,
+  certificatePem: string,
+  sign: RemoteSigner,
+): Promise<string> {
+  const id = typeof part === 'string' ? COD_PARTS[part].id : part.id;
+  return signEnvelopedRemotely(xml, id, certificatePem, sign);
 }
 
 /** Parses without a byte-order mark (xmldom throws on one); malformed XML is a refusal, not a crash. */
@@ -231,30 +247,37 @@ export function verifyPart(xml: string, part: SignedPart, doc: Document = parseC
   if (withId.length !== 1 || (withId[0] as Element).localName !== target) {
     throw new SignatureRefused(`O XML tem mais de um elemento ${target} ou ele está fora do lugar.`);
   }
-  const certText = elementsByLocalName(node, 'X509Certificate')[0]?.textContent ?? '';
-  if (!certText.trim()) throw new SignatureRefused(`A assinatura ${who} não traz o certificado digital.`);
-  const certificatePem = pemOfBase64(certText);
-  let certificate: X509Certificate;
-  try {
-    certificate = x509Of(certificatePem);
-  } catch {
-    throw new SignatureRefused(`O certificado digital da assinatura ${who} é inválido.`);
+  const texts = elementsByLocalName(node, 'X509Certificate')
+    .map((element) => element.textContent ?? '')
+    .filter((text) => text.trim());
+  if (texts.length === 0) throw new SignatureRefused(`A assinatura ${who} não traz o certificado digital.`);
+  // KeyInfo may carry the chain too, in any order (other signing tools put the CA first): the signer's certificate is
+  // the one whose key verifies the signature.
+  let readable = 0;
+  for (const text of texts) {
+    const certificatePem = pemOfBase64(text);
+    let certificate: X509Certificate;
+    try {
+      certificate = x509Of(certificatePem);
+    } catch {
+      continue;
+    }
+    readable += 1;
+    let valid = false;
+    try {
+      valid =
+        checkOurProfile(node, withId[0] as Element, target, certificate, who) ??
+        checkWithXmlCrypto(xml, node, target, certificatePem, who);
+    } catch (err) {
+      if (err instanceof SignatureRefused) throw err;
+      valid = false;
+    }
+    if (valid) return certificatePem;
   }
-  let valid = false;
-  try {
-    valid =
-      checkOurProfile(node, withId[0] as Element, target, certificate, who) ??
-      checkWithXmlCrypto(xml, node, target, certificatePem, who);
-  } catch (err) {
-    if (err instanceof SignatureRefused) throw err;
-    valid = false;
-  }
-  if (!valid) {
-    throw new SignatureRefused(
-      `A assinatura ${who} não confere: o documento foi alterado depois de assinado ou a assinatura é inválida.`,
-    );
-  }
-  return certificatePem;
+  if (readable === 0) throw new SignatureRefused(`O certificado digital da assinatura ${who} é inválido.`);
+  throw new SignatureRefused(
+    `A assinatura ${who} não confere: o documento foi alterado depois de assinado ou a assinatura é inválida.`,
+  );
 }
 
 /**

@@ -3,11 +3,11 @@ import { API_TOKEN_PREFIX, apiTokenMessages } from '@origem/contract/schemas/api
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { type Database, queryRows } from '../../db/client';
+import { ACTOR_COLUMNS, type ActorColumns, actorOf } from '../../lib/actor';
 import type { Actor, ApiTokenUse } from '../../lib/context';
 import { AppError, forbidden, unauthenticated } from '../../lib/errors';
 import { countHit } from '../../lib/rate-limit';
 import { sha256 } from '../../lib/secrets';
-import { ACTOR_COLUMNS, type ActorColumns, actorOf } from '../../plugins/auth';
 
 export function isApiToken(bearer: string): boolean {
   return bearer.startsWith(API_TOKEN_PREFIX);

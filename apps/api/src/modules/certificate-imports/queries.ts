@@ -9,9 +9,9 @@ import type {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../../db/client';
 import { certificateImportDrafts, certificateImports, exporters, storedFiles, users } from '../../db/schema';
+import { ACTOR_COLUMNS, type ActorColumns, actorOf } from '../../lib/actor';
 import type { Actor } from '../../lib/context';
 import { keysetOrder, mapPage, paginate } from '../../lib/paging';
-import { ACTOR_COLUMNS, type ActorColumns, actorOf } from '../../plugins/auth';
 
 export const FILE_OWNER_TYPE = 'certificate_import';
 export type ImportRecord = typeof certificateImports.$inferSelect;

@@ -14,6 +14,7 @@ import { sendStoredFile } from '../../files/records';
 import { readMultipart, type UploadPolicy } from '../../files/upload';
 import { requireActor } from '../../lib/context';
 import { formBody } from '../../lib/form-doc';
+import { afterCommit } from '../../lib/request-transaction';
 import * as imports from './service';
 import { TEMPLATE_NAMES, templateCsv, templateXlsx } from './template';
 
@@ -37,7 +38,7 @@ const CONTENT_TYPES = {
 export async function certificateImportRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   /** The worker takes the import's job now rather than at its next tick (any instance may; the row is the truth). */
-  const kick = () => void app.jobs.runDue([imports.VALIDATE_JOB, imports.CREATE_JOB]);
+  const kick = () => void afterCommit(() => app.jobs.runDue([imports.VALIDATE_JOB, imports.CREATE_JOB]));
 
   app.get(
     `${BASE}/template`,

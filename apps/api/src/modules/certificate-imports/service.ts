@@ -18,7 +18,7 @@ import { type JobHandler } from '../../jobs/runner';
 import { recordAudit } from '../../lib/audit';
 import type { Actor, ServiceContext } from '../../lib/context';
 import { AppError, conflict, fieldError, invalid, notFound } from '../../lib/errors';
-import { createDraft } from '../certificates/service';
+import { createDraft } from '../certificates/drafts';
 import * as q from './queries';
 import {
   ImportFileError,

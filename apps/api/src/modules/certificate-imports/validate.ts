@@ -19,7 +19,7 @@ import {
 } from '../../db/schema';
 import type { Actor } from '../../lib/context';
 import { AppError, type FieldErrors } from '../../lib/errors';
-import { type CheckMemo, checkCertificateInput } from '../certificates/service';
+import { type CheckMemo, checkCertificateInput } from '../certificates/checks';
 import type { ImportRow } from './read-file';
 
 /**

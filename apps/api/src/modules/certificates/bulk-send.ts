@@ -9,8 +9,8 @@ import type { Database } from '../../db/client';
 import { certificates } from '../../db/schema';
 import type { Actor, ServiceContext } from '../../lib/context';
 import { AppError, isDatabaseUnavailable } from '../../lib/errors';
+import { sendAnalysisStep } from './flow';
 import * as q from './queries';
-import { sendAnalysisStep } from './service';
 
 /** What a row says when its send failed for a reason that is not the user's (logged; the other rows go on). */
 const UNEXPECTED = 'Não foi possível enviar este certificado agora. Tente novamente.';

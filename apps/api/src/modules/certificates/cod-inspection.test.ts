@@ -4,6 +4,7 @@ import { type CodInspection, codInspectionPaths } from '@origem/contract/schemas
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificateCods, certificates } from '../../db/schema';
+import { type SeriesCertificate, testPersonSeries } from '../../documents/signing/test-pki-series';
 import { ca, signedCod } from '../../documents/xml/fixtures/signed-cod';
 import { createTestApp, loginAll, type TestApp } from '../../test/app';
 import { multipart } from '../../test/multipart';
@@ -91,6 +92,23 @@ describe('POST /v1/certificate/verification/cod (public page)', () => {
     expect(body.signatures.map((s) => s.status)).toEqual(['valid', 'invalid']);
     expect(body.problems).toEqual([
       'A assinatura da entidade não confere: o documento foi alterado depois de assinado ou a assinatura é inválida.',
+    ]);
+  });
+
+  it('signers whose certificates are 960 and 1007 bytes (base64 filling its last line, once refused): valid', async () => {
+    const series = testPersonSeries(ca, { from: 960, to: 1007 });
+    const [exporter, official] = [series[0], series[series.length - 1]] as [
+      SeriesCertificate,
+      SeriesCertificate,
+    ];
+    expect([exporter.der.length, official.der.length]).toEqual([960, 1007]);
+    const res = await upload(signedCod({ exporter, official }), undefined, codInspectionPaths.public);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<CodInspection>();
+    expect(body.problems).toEqual([]);
+    expect(body.signatures.map((s) => [s.status, s.signer_name, s.signer_cpf])).toEqual([
+      ['valid', 'MARIA S', '***.456.789-**'],
+      ['valid', 'MARIA S', '***.456.789-**'],
     ]);
   });
 

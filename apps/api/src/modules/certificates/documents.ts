@@ -30,7 +30,7 @@ import type { Actor, ServiceContext } from '../../lib/context';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { associationLogo, sealedPdf } from '../issuance/documents';
 import * as q from './queries';
-import { getCertificate } from './service';
+import { getCertificate } from './read';
 
 const ISSUED = certificateFlow.actions.approve.to;
 const join = (...parts: (string | null | undefined)[]) => parts.filter((p) => p?.trim()).join(', ');
@@ -153,6 +153,7 @@ export async function certificateDocument(
     validUntil: row.valid_until,
     verificationUrl: `${ctx.appUrl}${certificateVerificationPath(row.verification_code)}`,
     watermark: row.status !== ISSUED,
+    createdAt: row.issued_at ?? row.updated_at,
   });
 }
 

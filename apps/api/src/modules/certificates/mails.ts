@@ -50,7 +50,7 @@ export function signatureRequestMail(to: string, name: string, facts: Certificat
     ...layout(
       hello(name),
       [
-        `O certificado de origem nº ${facts.id} (fatura ${facts.invoice}) de ${facts.exporterName} aguarda a sua assinatura digital (A1 ou A3).`,
+        `O certificado de origem nº ${facts.id} (fatura ${facts.invoice}) de ${facts.exporterName} aguarda a sua assinatura digital (certificado A1, token A3 ou certificado em nuvem).`,
         'Depois da assinatura ele segue para a análise da entidade.',
       ],
       { href: facts.link, label: 'Assinar o certificado' },

@@ -6,7 +6,7 @@ import type {
   CertificateListQuery,
   CertificateStatus,
 } from '@origem/contract/schemas/certificates';
-import { and, asc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client';
 import {
@@ -314,6 +314,19 @@ function selectDetail(db: Executor) {
 export type DetailRow = Awaited<ReturnType<typeof selectDetail>>[number];
 export type CertificateRow = typeof certificates.$inferSelect;
 
+/**
+ * A certificates row as the driver hands a raw statement's `returning *` (values by SQL name, as drizzle receives
+ * them), typed as a select reads it: each column's own mapping, as drizzle applies it.
+ */
+export function certificateRowOf(raw: Record<string, unknown>): CertificateRow {
+  return Object.fromEntries(
+    Object.entries(getTableColumns(certificates)).map(([key, column]) => {
+      const value = raw[column.name];
+      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+    }),
+  ) as CertificateRow;
+}
+
 export async function findCertificate(db: Executor, id: number, scope: SQL | undefined) {
   const [row] = await selectDetail(db).where(and(eq(certificates.id, id), scope));
   return row ?? null;
@@ -546,17 +559,21 @@ export async function exporterEmails(
   return { name: rows[0]?.name ?? '', emails };
 }
 
-/** The numbering facts of the certificate's association and deal. */
+/**
+ * The numbering facts of the certificate's association and deal, and its dates if issued now: now, valid until
+ * today (Brasília) plus the deal's months.
+ */
 export async function numberingOf(db: Executor, id: number) {
   const [row] = await queryRows<{
     ehid: string | null;
     acronym: string | null;
-    validity_months: number;
     year: string;
+    issued_at: Date | string;
+    valid_until: string;
   }>(
     db,
-    sql`select ta.ehid, d.aladi_acronym as acronym, d.certificate_validity_months as validity_months,
-               to_char(${TODAY}, 'YY') as year
+    sql`select ta.ehid, d.aladi_acronym as acronym, to_char(${TODAY}, 'YY') as year, now() as issued_at,
+               (${TODAY} + make_interval(months => d.certificate_validity_months))::date::text as valid_until
           from certificates c
           join trade_associations ta on ta.id = c.trade_association_id
           join deals d on d.id = c.deal_id
@@ -566,21 +583,16 @@ export async function numberingOf(db: Executor, id: number) {
   return row;
 }
 
-/** Issue: now, valid until today (Brasília) plus the deal's months. */
-export async function markIssued(db: Executor, id: number, months: number) {
-  const [row] = await queryRows<{ issued_at: Date | string; valid_until: string }>(
-    db,
-    sql`update certificates set issued_at = now(),
-               valid_until = (${TODAY} + make_interval(months => ${months}))::date
-         where id = ${id}
-     returning issued_at, valid_until::text as valid_until`,
-  );
-  if (!row) throw new Error('update returned nothing');
-  return { issued_at: new Date(row.issued_at).toISOString(), valid_until: row.valid_until };
-}
-
-export async function touchStep(db: Executor, id: number) {
-  await db.execute(sql`update certificates set last_step_at = now() where id = ${id}`);
+/**
+ * Issues the certificate: its dates (from `numberingOf`), as the columns of the transition's last statement — the
+ * dashboard's issue counters follow `issued_at` and are locked from that statement on (lib/workflow.ts `LateWrites`)
+ * — and as the audit row's values. `now()` is the transaction's start, the same then as when it was read.
+ */
+export function issuing(facts: { issued_at: Date | string; valid_until: string }) {
+  return {
+    set: [sql`issued_at = now()`, sql`valid_until = ${facts.valid_until}::date`],
+    values: { issued_at: new Date(facts.issued_at).toISOString(), valid_until: facts.valid_until },
+  };
 }
 
 export async function setItemNcmDescription(db: Executor, itemId: number, description: string | null) {

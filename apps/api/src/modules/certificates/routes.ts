@@ -45,8 +45,10 @@ import { issuanceErrors as errors, issuanceRoutes } from '../issuance/routes';
 import { sendManyForAnalysis } from './bulk-send';
 import * as codInspection from './cod-inspection';
 import * as documents from './documents';
+import * as drafts from './drafts';
 import { FILE_ROLES, type FileRole } from './file-roles';
-import * as certificates from './service';
+import * as flow from './flow';
+import * as read from './read';
 import * as signatures from './signatures';
 
 const tags = ['Certificados'];
@@ -86,7 +88,7 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
         response: { 200: certificatePageSchema },
       },
     },
-    async (request) => certificates.listCertificates(app.db, requireActor(request.ctx), request.query),
+    async (request) => read.listCertificates(app.db, requireActor(request.ctx), request.query),
   );
 
   app.get(
@@ -101,7 +103,7 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
       },
     },
     async (request) =>
-      certificates.approvedCertificates(app.db, requireActor(request.ctx), {
+      read.approvedCertificates(app.db, requireActor(request.ctx), {
         ...request.query,
         per_page: request.query.per_page ?? 20,
       }),
@@ -119,7 +121,7 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
         response: { 200: invoiceInUseSchema, ...errors },
       },
     },
-    async (request) => certificates.invoiceInUse(app.db, requireActor(request.ctx), request.query),
+    async (request) => read.invoiceInUse(app.db, requireActor(request.ctx), request.query),
   );
 
   app.get(
@@ -135,7 +137,7 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
         response: { 200: certificateVerificationSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => certificates.verifyCertificate(app.db, request.params.code),
+    async (request) => read.verifyCertificate(app.db, request.params.code),
   );
 
   app.get(
@@ -205,8 +207,7 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
   app.get(
     `${BASE}/:id`,
     { config: view, schema: { tags, params: idParam, response: { 200: certificateSchema, ...errors } } },
-    async (request) =>
-      certificates.getCertificate(app.db, request.ctx, requireActor(request.ctx), request.params.id),
+    async (request) => read.getCertificate(app.db, request.ctx, requireActor(request.ctx), request.params.id),
   );
 
   saveRoutes(app, {
@@ -221,11 +222,11 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
     description: formDoc,
     detail: certificateSchema,
     errors,
-    create: { summary: 'Cria um certificado em rascunho', run: certificates.createCertificate },
+    create: { summary: 'Cria um certificado em rascunho', run: drafts.createCertificate },
     update: {
       method: 'put',
       summary: 'Edita um certificado em Rascunho ou Reprovado (409 nas demais situações)',
-      run: certificates.updateCertificate,
+      run: drafts.updateCertificate,
     },
   });
 
@@ -233,7 +234,7 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
     create,
     'Exclui um certificado em Rascunho ou Reprovado (409 nas demais situações)',
     { 200: certificateMessageSchema, ...errors },
-    certificates.deleteCertificate,
+    drafts.deleteCertificate,
   );
 
   app.post(
@@ -250,7 +251,7 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
       },
     },
     async (request) =>
-      certificates.setAssociationCertificationId(
+      drafts.setAssociationCertificationId(
         app.db,
         request.ctx,
         requireActor(request.ctx),
@@ -265,7 +266,7 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
     'send_analysis',
     create,
     'Envia para análise (Rascunho/Reprovado → Enviado; com assinatura digital → Aguardando assinatura, e o responsável legal recebe o e-mail). Exige itens, a fatura comercial (e a do interveniente, se houver) e fatura de até 180 dias.',
-    certificates.sendAnalysis,
+    flow.sendAnalysis,
   );
   app.post(
     `${BASE}/send_analysis`,
@@ -291,19 +292,19 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
     'send_signature',
     create,
     'Reenvia ao responsável legal o e-mail com o pedido de assinatura de um certificado digital em Aguardando assinatura do exportador (a situação não muda; 422 nas demais situações ou sem e-mail do responsável)',
-    certificates.sendSignature,
+    flow.sendSignature,
   );
   routes.sendAnalyzing(
     analyse,
     'Abre o certificado para o analista: type_analysis=analise o assume (Enviado → Em análise), consulta só lê',
     certificateSendAnalyzingQuery,
-    certificates.sendAnalyzing,
+    flow.sendAnalyzing,
   );
   routes.action(
     'approve',
     analyse,
     'Aprova: atribui o CertificateID; em papel → Emitido (válido pelos meses do acordo), com assinatura digital → Aprovado (aguarda a entidade)',
-    certificates.approveCertificate,
+    flow.approveCertificate,
   );
 
   app.post(
@@ -319,7 +320,7 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
       },
     },
     async (request) =>
-      certificates.reproveCertificate(
+      flow.reproveCertificate(
         app.db,
         request.ctx,
         requireActor(request.ctx),
@@ -333,21 +334,21 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
     create,
     'Solicita o cancelamento de um certificado emitido, com o motivo',
     certificateReasonSchema,
-    certificates.solicitCancellation,
+    flow.solicitCancellation,
   );
   routes.reasonAction(
     'reprove_cancellation',
     analyse,
     'Recusa o cancelamento solicitado (volta a Emitido), com o motivo',
     certificateReasonSchema,
-    certificates.reproveCancellation,
+    flow.reproveCancellation,
   );
   routes.reasonAction(
     'reprove_substitution',
     analyse,
     'Recusa a substituição solicitada (volta a Emitido), com o motivo',
     certificateReasonSchema,
-    certificates.reproveSubstitution,
+    flow.reproveSubstitution,
   );
 
   app.post(
@@ -369,7 +370,7 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
     },
     async (request) =>
       saveForm(request, app.files, certificateReasonSchema, { file: PDF_POLICY }, (input, files) =>
-        certificates.solicitSubstitution(
+        flow.solicitSubstitution(
           app.db,
           app.files,
           request.ctx,
@@ -385,7 +386,7 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
     'send_cancellation',
     analyse,
     'Aprova o cancelamento solicitado (→ Cancelado)',
-    certificates.sendCancellation,
+    flow.sendCancellation,
   );
 
   app.post(
@@ -401,7 +402,7 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
       },
     },
     async (request) => {
-      const { created, ...result } = await certificates.sendSubstitution(
+      const { created, ...result } = await flow.sendSubstitution(
         app.db,
         request.ctx,
         requireActor(request.ctx),
@@ -414,7 +415,7 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
   routes.clone(
     create,
     'Clona cabeçalho e itens num novo certificado em rascunho (os arquivos não são copiados)',
-    certificates.cloneCertificate,
+    drafts.cloneCertificate,
   );
 
   // ---- attachments -------------------------------------------------------------------------------------------------
@@ -441,7 +442,7 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
       },
       async (request) =>
         saveForm(request, app.files, invoiceUploadFieldsSchema, { file: PDF_POLICY }, (input, files) =>
-          certificates.uploadInvoice(
+          drafts.uploadInvoice(
             app.db,
             app.files,
             request.ctx,
@@ -459,7 +460,7 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
     routes.file(
       `${path}/download`,
       `Baixa o arquivo (${name})`,
-      (db, actor, id) => certificates.certificateFile(db, actor, id, role),
+      (db, actor, id) => read.certificateFile(db, actor, id, role),
       name,
     );
   download('commercial_invoice', FILE_ROLES.commercial_invoice, CERTIFICATE_FILE_NAMES.commercial_invoice);
@@ -478,7 +479,7 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
         response: action,
       },
     },
-    async (request) => certificates.selectNcm(app.db, request.ctx, requireActor(request.ctx), request.body),
+    async (request) => drafts.selectNcm(app.db, request.ctx, requireActor(request.ctx), request.body),
   );
 
   // ---- documents ---------------------------------------------------------------------------------------------------

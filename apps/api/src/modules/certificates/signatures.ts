@@ -28,8 +28,9 @@ import {
 } from '../signatures/evidence';
 import { settleEvidence } from '../signatures/timestamp-job';
 import { trustList } from '../signatures/trust';
+import { certificateSubject } from './flow-subject';
 import * as q from './queries';
-import { certificateSubject, getCertificate } from './service';
+import { getCertificate } from './read';
 
 /**
  * The COD of a digital certificate and its two signatures (DOMAIN.md §5): the exporter's legal representative
@@ -143,6 +144,8 @@ const stages = {
 } as const satisfies Record<SignatureStage, { action: string; target: CodTarget; who: string }>;
 
 export const stageTarget = (stage: SignatureStage): CodTarget => stages[stage].target;
+/** How refusals name the stage's signer ("do responsável legal"). */
+export const stageSigner = (stage: SignatureStage): string => stages[stage].who;
 
 /**
  * The document a stage signs, as of `at`: the COD declared now (first), or the exporter's signed COD with `EH` and
@@ -174,12 +177,23 @@ async function documentToSign(
   });
 }
 
-/** The CPF the stage's signer must carry: the certificate's legal representative, or the official signing (the actor). */
-async function signerCpf(db: Executor, stage: SignatureStage, found: q.DetailRow, actor: Actor) {
-  if (stage === 'first') return found.representative.cpf;
-  const [official] = await db.select({ cpf: users.cpf }).from(users).where(eq(users.id, actor.id));
-  return official?.cpf ?? null;
+/** Who must sign at the stage: the certificate's legal representative, or the official signing (the actor). */
+async function signerOnRecord(
+  db: Executor,
+  stage: SignatureStage,
+  found: q.DetailRow,
+  actor: Actor,
+): Promise<{ name: string; cpf: string | null }> {
+  if (stage === 'first') return { name: found.representative.name, cpf: found.representative.cpf };
+  const [official] = await db
+    .select({ name: users.name, cpf: users.cpf })
+    .from(users)
+    .where(eq(users.id, actor.id));
+  return { name: official?.name ?? actor.name, cpf: official?.cpf ?? null };
 }
+
+/** How a signature reached the server, for its audit row. */
+export type SignatureMethod = 'a1' | 'a3' | 'cloud';
 
 /**
  * Verifies a signed COD received for the stage and stores it: the transition's effect, returning the audit delta.
@@ -195,10 +209,11 @@ async function acceptSigned(
   actor: Actor,
   xml: string,
   at: Date,
+  method: SignatureMethod,
 ) {
   const id = found.row.id;
   const { target, who } = stages[stage];
-  const cpf = await signerCpf(tx, stage, found, actor);
+  const { cpf } = await signerOnRecord(tx, stage, found, actor);
   const { signer, evidence } = await asRefusal(async () => {
     const { parseCod, verifyCodSignature } = await loadSigning();
     // Parsed once for both signatures. The exporter's must survive the second one: CODEH covers it.
@@ -227,15 +242,15 @@ async function acceptSigned(
       exporter_signer: signer,
       exporter_signed_at: at,
     });
-    return { new: { cod: 'exporter_signed', exporter_signer: signer } };
+    return { new: { cod: 'exporter_signed', exporter_signer: signer, signed_with: method } };
   }
   await tx
     .update(certificateCods)
     .set({ stage: 'complete', xml, entity_signer: signer, entity_signed_at: at })
     .where(eq(certificateCods.certificate_id, id));
-  // The evidence dates the exact bytes GET xml/download serves.
+  // The evidence dates the exact bytes GET xml/download serves; the certificate is issued when it is complete.
   await openEvidence(tx, { type: 'certificate', id }, Buffer.from(xml, 'utf8'), at, evidence);
-  return { new: { cod: 'complete', entity_signer: signer, evidence: 'pending' } };
+  return { new: { cod: 'complete', entity_signer: signer, signed_with: method, evidence: 'pending' } };
 }
 
 /** The evidence record complete: the certificate is issued (AGUARDANDO_CARIMBO → EMITIDO), valid for the deal's months. */
@@ -248,8 +263,8 @@ export const issueTimestamped: EvidenceCompletion = async (tx, record) => {
     'timestamp_issue',
     {
       effect: async () => {
-        const { validity_months } = await q.numberingOf(tx, record.id);
-        return { new: await q.markIssued(tx, record.id, validity_months) };
+        const issued = q.issuing(await q.numberingOf(tx, record.id));
+        return { new: issued.values, late: { set: issued.set } };
       },
     },
   );
@@ -269,6 +284,7 @@ async function signStage(
   actor: Actor,
   id: number,
   stage: SignatureStage,
+  method: SignatureMethod,
   signed: (tx: Tx, found: q.DetailRow, at: Date) => Promise<string>,
 ): Promise<CertificateAction> {
   const { action } = stages[stage];
@@ -279,7 +295,7 @@ async function signStage(
         if (!found) throw notFound();
         const at = new Date();
         const xml = await asRefusal(() => signed(tx, found, at));
-        return acceptSigned(tx, config, stage, found, actor, xml, at);
+        return acceptSigned(tx, config, stage, found, actor, xml, at, method);
       },
     });
   });
@@ -307,7 +323,7 @@ export function signA1(
   stage: SignatureStage,
   upload: A1Upload,
 ): Promise<CertificateAction> {
-  return signStage(db, config, ctx, actor, id, stage, async (tx, found, at) => {
+  return signStage(db, config, ctx, actor, id, stage, 'a1', async (tx, found, at) => {
     const { openPkcs12, signCod } = await loadSigning();
     const identity = openPkcs12(upload.pkcs12, upload.password);
     const xml = await documentToSign(tx, ctx, stage, found, at);
@@ -315,10 +331,38 @@ export function signA1(
   });
 }
 
+/** A document handed out to be signed elsewhere, and who must sign it. */
+export type HandedOut = {
+  document: string;
+  signer: { name: string; cpf: string | null };
+  /** "do responsável legal", "do usuário que assina pela entidade": how refusals name the signer. */
+  who: string;
+};
+
 /**
- * A3, first half (GET …/signature/a3/{id}): the document to hand the signer program, refused as the transition
- * would refuse it now (scope, permission, state), so no code is issued for a signature that cannot happen.
+ * The document of a signature made outside this request (A3: the signer program; cloud: a provider), refused as the
+ * transition would refuse it now (scope, permission, state), so nothing is handed out for a signature that cannot
+ * happen; with who must sign it.
  */
+export async function handOut(
+  db: Database,
+  ctx: ServiceContext,
+  actor: Actor,
+  id: number,
+  stage: SignatureStage,
+): Promise<HandedOut> {
+  const { action, who } = stages[stage];
+  const certificate = await getCertificate(db, ctx, actor, id);
+  if (!certificate.actions.includes(action)) {
+    throw refuse(refusalMessage(certificateFlow, action, certificate.status));
+  }
+  const found = await q.findCertificate(db, id, undefined);
+  if (!found) throw notFound();
+  const document = await asRefusal(() => documentToSign(db, ctx, stage, found, new Date()));
+  return { document, signer: await signerOnRecord(db, stage, found, actor), who };
+}
+
+/** A3, first half (GET …/signature/a3/{id}): the document to hand the signer program. */
 export async function a3Document(
   db: Database,
   ctx: ServiceContext,
@@ -326,33 +370,28 @@ export async function a3Document(
   id: number,
   stage: SignatureStage,
 ): Promise<string> {
-  const { action } = stages[stage];
-  const certificate = await getCertificate(db, ctx, actor, id);
-  if (!certificate.actions.includes(action)) {
-    throw refuse(refusalMessage(certificateFlow, action, certificate.status));
-  }
-  const found = await q.findCertificate(db, id, undefined);
-  if (!found) throw notFound();
-  return asRefusal(() => documentToSign(db, ctx, stage, found, new Date()));
+  return (await handOut(db, ctx, actor, id, stage)).document;
 }
 
 /**
- * A3, second half: the signed XML the signer program posted. It must be exactly the document handed out plus the
- * stage's signature; then it is verified and stored as an A1 signature is. `consume` spends the one-time code in
- * the same transaction, so a refusal leaves the code usable and a success cannot be replayed.
+ * The second half of a signature made elsewhere (A3: what the signer program posted; cloud: what the server
+ * assembled with the provider's value): it must be exactly the document handed out plus the stage's signature; then
+ * it is verified and stored as an A1 signature is. `consume` spends the one-time code or attempt in the same
+ * transaction, so a refusal leaves a code usable and a success cannot be replayed.
  */
-export function acceptA3(
+export function acceptHandedOut(
   db: Database,
   config: Config,
   ctx: ServiceContext,
   actor: Actor,
   id: number,
   stage: SignatureStage,
+  method: Exclude<SignatureMethod, 'a1'>,
   handedOut: string,
   signed: string,
   consume: (tx: Tx) => Promise<void>,
 ): Promise<CertificateAction> {
-  return signStage(db, config, ctx, actor, id, stage, async (tx) => {
+  return signStage(db, config, ctx, actor, id, stage, method, async (tx) => {
     const { isIssuedPlusSignature } = await loadSigning();
     if (!isIssuedPlusSignature(signed, handedOut, stages[stage].target)) {
       throw new SignatureRefused(

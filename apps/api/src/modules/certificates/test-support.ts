@@ -145,6 +145,37 @@ export const uploadInvoice = (
     }),
   });
 
+/**
+ * `count` certificates of the demo exporter in analysis with the demo analyst (written straight to the table), each
+ * citing `declarationId` with its NCM description: ready for 'approve' (paper, so each is issued on approval).
+ */
+export async function certificatesInAnalysis(
+  db: Executor,
+  r: CertificateRefs,
+  declarationId: number,
+  count: number,
+): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`insert into certificates (status, exporter_id, trade_association_id, legal_representative_id, deal_id,
+              company_importer_id, invoice_number, invoice_date, verification_code, analyst_id)
+        select 'EM_ANALISE', ${r.exporterId}, ${r.association}, ${r.exporterRepresentative}, ${r.mercosul},
+               ${r.importer}, 'LOTE-' || g, ${daysAgo(5)}, md5(random()::text || g),
+               (select id from users where email = 'analista@origem.local')
+          from generate_series(1, ${count}) g returning id`,
+  );
+  const ids = rows.map((row) => row.id);
+  await db.execute(sql`insert into certificate_items (certificate_id, position, declaration_id, ncm,
+                         nomenclature_code, description, ncm_description, quantity, fob_value_usd, origin_criterion)
+                       select c.id, 1, d.id, d.ncm, 'NCM', d.product_name, 'Café torrado', 100, 1000.5, 'Regra geral'
+                         from certificates c, declarations d
+                        where c.id in (${sql.join(
+                          ids.map((id) => sql`${id}`),
+                          sql`, `,
+                        )}) and d.id = ${declarationId}`);
+  return ids;
+}
+
 export async function certificateRow(db: Executor, id: number) {
   const [row] = await db.select().from(certificates).where(eq(certificates.id, id));
   return row;

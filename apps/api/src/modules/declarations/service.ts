@@ -741,6 +741,7 @@ export async function declarationDocument(
     deliveryLocation: found.delivery_location_name,
     signedAt: row.signed_at,
     createdAt: row.created_at,
+    updatedAt: row.updated_at,
     url: `${ctx.appUrl}${declarationConsultPath(id)}`,
     watermark: preview || row.status !== APPROVED,
   });

@@ -37,7 +37,7 @@ import * as q from './queries';
 import { declarationDocument, getDeclaration, hasSignedPdf, SIGNED_XML_ROLE } from './service';
 
 /**
- * The legal representative's A1 or A3 signature of a declaration (DOMAIN.md §3, §5): an enveloped XMLDSig over the
+ * The legal representative's A1, A3 or cloud signature of a declaration (DOMAIN.md §3, §5): an enveloped XMLDSig over the
  * declaration's facts as XML (documents/xml/declaration.ts), taken while the declaration is sent and its content
  * frozen (ENVIADA or EM_ANALISE); A3 through the signer program (modules/signer). The server verifies it like the COD's (digest, value, validity, ICP-Brasil chain,
  * the representative's CPF), stores the signed XML as the declaration's file and records who signed and when; the
@@ -139,7 +139,7 @@ async function signDeclaration(
   ctx: ServiceContext,
   actor: Actor,
   id: number,
-  event: 'signature_a1' | 'signature_a3',
+  event: 'signature_a1' | 'signature_a3' | 'signature_cloud',
   signed: (tx: Tx, found: q.DetailRow, at: Date) => Promise<string>,
 ): Promise<DeclarationAction> {
   await new FileChanges(files).run((changes) =>
@@ -201,32 +201,57 @@ export function signDeclarationA1(
 }
 
 /**
- * A3, first half (GET /v1/declaration/signature/a3/{id}): the XML to hand the signer program, declared at `at`
- * (when the code is issued), refused as the A1 form would be now, so no code is issued for a signature that
- * cannot happen.
+ * The document of a signature made outside this request (A3: the signer program; cloud: a provider), declared at
+ * `at`, refused as the A1 form would be now, so nothing is handed out for a signature that cannot happen; with who
+ * must sign it (the legal representative named on the declaration).
  */
-export function a3DeclarationDocument(db: Database, actor: Actor, id: number, at: Date): Promise<string> {
-  return db.transaction(async (tx) => declarationXml(tx, await lockSignable(tx, actor, id), at));
+export function declarationHandOut(
+  db: Database,
+  actor: Actor,
+  id: number,
+  at: Date,
+): Promise<{ document: string; signer: { name: string; cpf: string | null }; who: string }> {
+  return db.transaction(async (tx) => {
+    const found = await lockSignable(tx, actor, id);
+    return {
+      document: await declarationXml(tx, found, at),
+      signer: { name: found.representative.name, cpf: found.representative.cpf },
+      who: 'do responsável legal',
+    };
+  });
+}
+
+/** A3, first half (GET /v1/declaration/signature/a3/{id}): the XML to hand the signer program, declared at `at`. */
+export async function a3DeclarationDocument(
+  db: Database,
+  actor: Actor,
+  id: number,
+  at: Date,
+): Promise<string> {
+  return (await declarationHandOut(db, actor, id, at)).document;
 }
 
 /**
- * A3, second half: the signed XML the signer program posted. The declaration's facts must still be those handed
- * out at `issuedAt` (a rejection and a correction in between make the old code worthless), and the XML exactly that
- * document plus the signature; then it goes through the A1 path's verify-and-store step. `consume` spends the code
- * in the same transaction, so a refusal leaves it usable and a success cannot be replayed.
+ * The second half of a signature made elsewhere (A3: what the signer program posted; cloud: what the server
+ * assembled with the provider's value). The declaration's facts must still be those handed out at `issuedAt` (a
+ * rejection and a correction in between make the old document worthless), and the XML exactly that document plus
+ * the signature; then it goes through the A1 path's verify-and-store step. `consume` spends the code or attempt in
+ * the same transaction, so a refusal leaves a code usable and a success cannot be replayed.
  */
-export function acceptDeclarationA3(
+export function acceptDeclarationHandedOut(
   db: Database,
   files: FileStorage,
   config: Config,
   ctx: ServiceContext,
   actor: Actor,
   id: number,
+  method: 'a3' | 'cloud',
   handedOut: { xml: string; issuedAt: Date },
   signed: string,
   consume: (tx: Tx) => Promise<void>,
 ): Promise<DeclarationAction> {
-  return signDeclaration(db, files, config, ctx, actor, id, 'signature_a3', async (tx, found) => {
+  const event = method === 'a3' ? 'signature_a3' : 'signature_cloud';
+  return signDeclaration(db, files, config, ctx, actor, id, event, async (tx, found) => {
     if ((await declarationXml(tx, found, handedOut.issuedAt)) !== handedOut.xml) {
       throw refuse(text.changedSinceCode);
     }

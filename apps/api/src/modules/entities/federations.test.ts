@@ -232,6 +232,22 @@ describe('POST /v1/federation/{id} (edit)', () => {
     });
   });
 
+  it('with an Idempotency-Key (one transaction for the request): the old logo leaves once it commits', async () => {
+    const created = (await create(fields({ logo: png() }))).json();
+    const [first] = await logoRows(created.id);
+    const parts = multipart(fields({ logo: jpeg('chave.jpg') }));
+    const res = await t.request('POST', `/v1/federation/${created.id}`, {
+      token: tok.admin,
+      ...parts,
+      headers: { ...parts.headers, 'idempotency-key': `logo-${created.id}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await logoRows(created.id);
+    expect(rows.map((r) => r.original_name)).toEqual(['chave.jpg']);
+    expect(storedBlobs(t)).not.toContain(first?.storage_key);
+    expect(storedBlobs(t)).toContain(rows[0]?.storage_key);
+  });
+
   it('keeps the logo when none is sent, and removes it with remove_logo', async () => {
     const created = (await create(fields({ logo: png() }))).json();
     const kept = await edit(created.id, fields({ name: 'Sem troca de logo' }));

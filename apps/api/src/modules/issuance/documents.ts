@@ -17,7 +17,7 @@ export async function readBlob(files: FileStorage, file: StoredFile): Promise<Bu
   }
 }
 
-/** The issuing association's logo for the header, when it is a PNG or JPEG (pdfmake draws those). */
+/** The issuing association's logo for the header, when it is a PNG or JPEG (what documents/pdf/pdf-image.ts reads). */
 export async function associationLogo(db: Executor, files: FileStorage, associationId: number) {
   const logo = await findOwnerFile(db, { type: 'trade_association', id: associationId });
   if (!logo || !['image/png', 'image/jpeg'].includes(logo.mime_type)) return null;

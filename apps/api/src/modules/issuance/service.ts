@@ -5,11 +5,11 @@ import type { Executor, Tx } from '../../db/client';
 import { type FileOwner, findOwnerFile, type StoredFile } from '../../files/records';
 import type { Actor } from '../../lib/context';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import type { AuditDelta, FlowRow } from '../../lib/workflow';
+import type { EffectResult, FlowRow } from '../../lib/workflow';
 import { findDeal, representativeOf } from './queries';
 
 /** An action's own writes on the locked row (lib/workflow.ts `transition`), returning what else it changed. */
-export type ActionEffect = (tx: Tx, row: FlowRow) => Promise<AuditDelta | undefined>;
+export type ActionEffect = (tx: Tx, row: FlowRow) => Promise<EffectResult | undefined>;
 
 /**
  * The guard of the decisions on a record an analyst took (UX "Analysis screens"): while it is `inAnalysis` only that

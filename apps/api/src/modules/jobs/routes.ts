@@ -4,6 +4,7 @@ import { jobListQuery, jobPageSchema } from '@origem/contract/schemas/jobs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { afterCommit } from '../../lib/request-transaction';
 import * as jobs from './service';
 
 const tags = ['Tarefas em segundo plano'];
@@ -38,7 +39,7 @@ export async function jobRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const answer = await jobs.retryJob(app.db, request.ctx, request.params.id);
-      void app.jobs.runDue();
+      void afterCommit(() => app.jobs.runDue());
       return answer;
     },
   );

@@ -223,6 +223,7 @@ export async function receipt(db: Database, ctx: ServiceContext, actor: Actor, i
     created_at: view.created_at,
     history: view.history,
     url: `${ctx.appUrl}/pre-cadastro-analise/${view.id}`,
+    printedAt: new Date(),
   });
 }
 

@@ -59,7 +59,7 @@ async function render(input: GroupedLine[]) {
 
 const squeeze = (text: string) => text.replace(/\s+/g, ' ');
 
-describe('billing PDF (streaming table on pdfkit)', () => {
+describe('billing PDF (streaming table on our PDF writer)', () => {
   it('finished pages come out while the table is written, 64 KB or more at a time', async () => {
     // 40 times the month above: about 120 pages.
     const many = Array.from({ length: 40 }, (_, copy) =>

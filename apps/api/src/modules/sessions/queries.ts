@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SessionLimits } from '../../config';
 import { type Executor, queryRows } from '../../db/client';
-import { liveSession } from '../../plugins/auth';
+import { liveSession } from '../../lib/actor';
 
 export type SessionRow = {
   id: number;

@@ -15,12 +15,12 @@ import type { Database, Tx } from '../../db/client';
 import { signerTokens } from '../../db/schema';
 import { DECLARATION_PART } from '../../documents/xml/declaration';
 import type { FileStorage } from '../../files/storage';
+import { findActorByTokenId } from '../../lib/actor';
 import type { Actor, ServiceContext } from '../../lib/context';
 import { AppError, forbidden } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/secrets';
-import { findActorByTokenId } from '../../plugins/auth';
-import { a3Document, acceptA3, type SignatureStage, stageTarget } from '../certificates/signatures';
-import { a3DeclarationDocument, acceptDeclarationA3 } from '../declarations/signatures';
+import { a3Document, acceptHandedOut, type SignatureStage, stageTarget } from '../certificates/signatures';
+import { a3DeclarationDocument, acceptDeclarationHandedOut } from '../declarations/signatures';
 
 /**
  * The A3 signer program's side of the API (DOMAIN.md §5). A user who may sign asks for a one-time code bound to the
@@ -174,24 +174,26 @@ export async function submitSigned(
   };
   const done =
     row.purpose === 'declaration'
-      ? await acceptDeclarationA3(
+      ? await acceptDeclarationHandedOut(
           db,
           files,
           config,
           ctx,
           actor,
           row.record_id,
+          'a3',
           { xml: row.document, issuedAt: row.created_at },
           xml,
           consume,
         )
-      : await acceptA3(
+      : await acceptHandedOut(
           db,
           config,
           ctx,
           actor,
           row.record_id,
           stageOf(row.purpose),
+          'a3',
           row.document,
           xml,
           consume,

@@ -47,7 +47,7 @@ const idOf = (row: FlowRecord, column: string) =>
 /**
  * Queues, in the transition's transaction, one delivery per active endpoint that chose the event and owns the
  * record: the exporter's own, the dispatcher's (the record names it, or its exporter has a granting link with it),
- * the association's. Nothing is sent unless the step commits.
+ * the association's. Nothing is sent unless the step commits. Answers the deliveries' ids.
  */
 export async function enqueueWebhookEvents(
   tx: Tx,
@@ -55,9 +55,9 @@ export async function enqueueWebhookEvents(
   action: string,
   to: string,
   row: FlowRecord,
-): Promise<void> {
+): Promise<number[]> {
   const events = webhookEventsOf(flow, action, to);
-  if (events.length === 0) return;
+  if (events.length === 0) return [];
   const exporterId = idOf(row, 'exporter_id');
   const dispatcherId = idOf(row, 'dispatcher_id');
   const associationId = idOf(row, 'trade_association_id');
@@ -72,12 +72,12 @@ export async function enqueueWebhookEvents(
                   where l.dispatcher_id = e.owner_id and l.exporter_id = ${exporterId ?? -1}
                     and l.status in (${GRANTING})))))`,
   );
-  if (endpoints.length === 0) return;
+  if (endpoints.length === 0) return [];
   const numberColumn = NUMBER_COLUMN[flow];
   const table = RECORD_TABLE[flow];
   let number: string | null = null;
   if (numberColumn && table) {
-    // Read after the step's own writes: an approval assigns the number in the same transaction.
+    // Read after the step's own writes: an approval writes its number's placeholder (filled in at its end).
     const [current] = await queryRows<{ number: string | null }>(
       tx,
       sql`select ${sql.identifier(numberColumn)} as number from ${sql.identifier(table)} where id = ${row.id}`,
@@ -85,6 +85,7 @@ export async function enqueueWebhookEvents(
     number = current?.number ?? null;
   }
   const occurredAt = new Date().toISOString();
+  const ids: number[] = [];
   for (const endpoint of endpoints) {
     for (const event of events.filter((name) => endpoint.events.includes(name))) {
       const payload = { event, id: row.id, number, status: to, occurred_at: occurredAt };
@@ -98,6 +99,8 @@ export async function enqueueWebhookEvents(
         payload: { deliveryId: Number(delivery?.id) },
         maxAttempts: WEBHOOK_MAX_ATTEMPTS,
       });
+      ids.push(Number(delivery?.id));
     }
   }
+  return ids;
 }

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../lib/context';
+import { afterCommit } from '../../lib/request-transaction';
 import * as webhooks from './service';
 
 const tags = ['Webhooks'];
@@ -141,7 +142,7 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
         requireActor(request.ctx),
         request.params.id,
       );
-      void app.jobs.runDue();
+      void afterCommit(() => app.jobs.runDue());
       return answer;
     },
   );

@@ -1,4 +1,5 @@
 import {
+  CloudOutlined,
   CopyOutlined,
   DeleteOutlined,
   FileSearchOutlined,
@@ -8,7 +9,7 @@ import {
 } from '@ant-design/icons';
 import { certificateFlow } from '@origem/contract/flows';
 import { type Certificate, certificateMessages } from '@origem/contract/schemas/certificates';
-import { a1SignaturePath } from '@origem/contract/schemas/signatures';
+import { a1SignaturePath, cloudSignaturePath } from '@origem/contract/schemas/signatures';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Button, Card, Space, Typography } from 'antd';
@@ -50,8 +51,8 @@ export function actionsFor(certificate: Pick<Certificate, 'actions'>, side: Acti
 
 /**
  * The signatures the server says await this user (the exporter's legal representative's first, the entity
- * official's second), on whichever screen the certificate is open: each opens the A1 signing screen (a PKCS#12 file)
- * or the A3 one (a token, through the signer program).
+ * official's second), on whichever screen the certificate is open: each opens the A1 signing screen (a PKCS#12 file),
+ * the A3 one (a token, through the signer program) or the cloud one (a certificate kept by a trust service provider).
  */
 export function CertificateSignatureActions({ certificate }: { certificate: Certificate }) {
   const navigate = useNavigate();
@@ -79,6 +80,14 @@ export function CertificateSignatureActions({ certificate }: { certificate: Cert
             }
           >
             {`${flow.actions[name].label} com token A3`}
+          </Button>,
+          <Button
+            key={`${name}-cloud`}
+            block
+            icon={<CloudOutlined aria-hidden />}
+            onClick={() => void navigate({ href: cloudSignaturePath('certificado', certificate.id) })}
+          >
+            {`${flow.actions[name].label} com certificado em nuvem`}
           </Button>,
         ])}
       </Space>

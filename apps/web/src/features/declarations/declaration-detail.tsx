@@ -1,4 +1,5 @@
 import {
+  CloudOutlined,
   CopyOutlined,
   DeleteOutlined,
   EyeOutlined,
@@ -14,7 +15,7 @@ import {
   declarationMessages,
   SIGNABLE_DECLARATION_STATES,
 } from '@origem/contract/schemas/declarations';
-import { a1SignaturePath, a3SignaturePath } from '@origem/contract/schemas/signatures';
+import { a1SignaturePath, a3SignaturePath, cloudSignaturePath } from '@origem/contract/schemas/signatures';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Alert, Button, Card, Col, Row, Space } from 'antd';
@@ -158,6 +159,14 @@ export function DeclarationToolbar({ declaration }: { declaration: Declaration }
           onClick={() => void navigate({ href: a3SignaturePath('declaracao', declaration.id) })}
         >
           Assinar com token A3
+        </Button>
+      ) : null}
+      {declaration.can.sign ? (
+        <Button
+          icon={<CloudOutlined aria-hidden />}
+          onClick={() => void navigate({ href: cloudSignaturePath('declaracao', declaration.id) })}
+        >
+          Assinar com certificado em nuvem
         </Button>
       ) : null}
       {declaration.signed_at ? (

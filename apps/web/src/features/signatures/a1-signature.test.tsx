@@ -2,6 +2,7 @@ import type { Certificate } from '@origem/contract/schemas/certificates';
 import type { Declaration } from '@origem/contract/schemas/declarations';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { certificateTarget, declarationTarget } from '../../lib/signing-target';
 import {
   findDialog,
   jsonResponse,
@@ -11,7 +12,6 @@ import {
   stubApiByPath,
 } from '../../test-utils';
 import { A1SignaturePage } from './a1-signature-page';
-import { certificateTarget, declarationTarget } from './api/sign-a1';
 
 // A whole antd screen under jsdom: the first render alone can take several seconds on a busy machine.
 const SLOW = 60_000;

@@ -8,17 +8,14 @@ import {
 } from '@origem/contract/schemas/signer';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { http } from '../../../api/http';
+import {
+  certificateTarget,
+  declarationTarget,
+  dueStage,
+  type SignatureStage,
+  type SigningTarget,
+} from '../../../lib/signing-target';
 import { showErrorDialog } from '../../../ui/feedback';
-import { certificateTarget, declarationTarget, type SigningTarget } from '../api/sign-a1';
-
-/** Which of the certificate's two signatures this user may give now (the actions the API lists for them). */
-export type A3Stage = 'first' | 'second';
-export function dueStage(certificate: Pick<Certificate, 'actions'>): A3Stage | null {
-  const actions: readonly string[] = certificate.actions;
-  if (actions.includes('first_signature')) return 'first';
-  if (actions.includes('second_signature')) return 'second';
-  return null;
-}
 
 /** What the A3 screen signs: the A1 screen's target plus where the code comes from and how to see it was used. */
 export type A3Target = SigningTarget & {
@@ -36,7 +33,7 @@ export type A3Target = SigningTarget & {
   nothingDue: string;
 };
 
-const STAGE_TEXT: Record<A3Stage, string> = {
+const STAGE_TEXT: Record<SignatureStage, string> = {
   first: 'Primeira assinatura: o responsável legal do exportador assina o COD (#COD) com o seu e-CPF A3.',
   second:
     'Segunda assinatura: o usuário autorizado da entidade assina o COD certificado (#CODEH) com o seu e-CPF A3.',
