@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicTexts } from '../public-i18n';
 import { codInspectionSchema } from './cod-inspection';
 
 /**
@@ -45,7 +46,7 @@ export type SignatureEvidence = z.infer<typeof signatureEvidenceSchema>;
 
 /** "Assinaturas válidas em 06/12/2026 10:31 — carimbo do tempo de AC Carimbo do Tempo" (the back office's words). */
 export const evidenceLine = (timestampedAt: string, authority: string, date: (iso: string) => string) =>
-  `Assinaturas válidas em ${date(timestampedAt)} — carimbo do tempo de ${authority}`;
+  publicTexts.pt.evidence(date(timestampedAt), authority);
 
 const checkSchema = z.object({ ok: z.boolean(), message: z.string().nullable() });
 
