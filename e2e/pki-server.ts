@@ -10,7 +10,7 @@ import { startLoopbackPki } from '../apps/api/src/test/loopback-pki';
 const SEAL_PASSWORD = 'selo-e2e';
 const port = Number(process.env.E2E_PKI_PORT);
 const dir = process.env.E2E_PKI_DIR ?? '';
-const pki = await startLoopbackPki('origem-e2e-pki-', { port });
+const pki = await startLoopbackPki('origem-e2e-pki-', { port, holdReady: true });
 mkdirSync(dir, { recursive: true });
 writeFileSync(`${dir}/ca.key`, pki.caKeyPem, { mode: 0o600 });
 writeFileSync(`${dir}/ca.pem`, pki.caPem);
@@ -19,6 +19,8 @@ writeFileSync(`${dir}/crl-url`, pki.crlUrl('ac'));
 // The entity's seal (SIGNATURE_SEAL_PFX), issued by the same CA: the sealed PDFs verify as trusted.
 const seal = await pki.issuePerson({ name: 'ASSOCIACAO COMERCIAL DE SANTOS', cpf: '11222333000' });
 writeFileSync(`${dir}/seal.p12`, await pki.pkcs12(seal, SEAL_PASSWORD));
+// Only now does /health answer: Playwright starts the tests once every file above is there.
+pki.settings.ready = true;
 const stop = () => void pki.close().finally(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -146,6 +146,12 @@ export function trustedCa() {
   return trusted;
 }
 
+/** Every CA the server trusts (the loopback PKI's root and issuing CA): what xmlsec1 checks a chain against. */
+export const trustedPem = () => {
+  trustedCa();
+  return readFileSync(`${PKI_DIR}/trust.pem`, 'utf8');
+};
+
 /** An A1 file (.p12, password `senha-a1`) of a person of the trusted CA, with the CPF the server will expect. */
 export const a1Of = (person: { name: string; cpf: string }) => {
   const ca = trustedCa();

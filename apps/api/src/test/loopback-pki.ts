@@ -62,6 +62,8 @@ export type LoopbackPki = {
     crlSeconds: number;
     /** Minutes of an OCSP answer's nextUpdate; null: none (an answer never to be cached). */
     ocspMinutes: number | null;
+    /** Whether GET /health answers 200 (a process that waits for it knows the PKI is usable). */
+    ready: boolean;
   };
   close: () => Promise<void>;
 };
@@ -174,7 +176,11 @@ async function body(request: IncomingMessage): Promise<Buffer> {
 /** Starts the PKI: keys, certificates and the server. Every file lives in a temporary folder `close` removes. */
 export async function startLoopbackPki(
   prefix = 'loopback-pki-',
-  options: { port?: number } = {},
+  options: {
+    port?: number;
+    /** Answer /health only once the caller says so (settings.ready): it writes files others read first. */
+    holdReady?: boolean;
+  } = {},
 ): Promise<LoopbackPki> {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
   const rootDir = path.join(dir, 'root');
@@ -187,6 +193,7 @@ export async function startLoopbackPki(
     tsaAuth: null,
     crlSeconds: 3600,
     ocspMinutes: null,
+    ready: false,
   };
   const served = { tsa: 0, ocsp: 0, crl: 0 };
   // One OpenSSL run at a time: `openssl ca` and `openssl ts` keep their serials and index in files.
@@ -215,7 +222,10 @@ export async function startLoopbackPki(
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = req.url ?? '';
-    if (req.method === 'GET' && url === '/health') return res.end('ok');
+    if (req.method === 'GET' && url === '/health') {
+      res.statusCode = settings.ready ? 200 : 503;
+      return res.end(settings.ready ? 'ok' : 'preparando');
+    }
     if (req.method === 'POST' && url === '/tsa') {
       if (settings.tsaDown) {
         res.statusCode = 503;
@@ -489,6 +499,7 @@ export async function startLoopbackPki(
     );
   }
 
+  settings.ready = !options.holdReady;
   return {
     dir,
     rootPem,

@@ -1,7 +1,7 @@
 /**
  * Incremental updates of the PDFs we generate and seal (ISO 32000 §7.5.6): new or redefined objects appended after
  * the last `%%EOF` with their own xref section and a trailer pointing back (`/Prev`), the original bytes untouched.
- * A signature, the DSS and a document timestamp are each one update. The reader only needs what pdfkit writes and
+ * A signature, the DSS and a document timestamp are each one update. The reader only needs what our writer writes and
  * what these updates add: classic xref tables and trailers, a flat page tree, dictionaries without `<<` in strings.
  */
 
