@@ -168,6 +168,35 @@ test('certificate journey: draft, send, approve, number, cancellation, public ve
 
 // ---- the rest of the flow, each from a certificate set up through the API ------------------------------------------
 
+test('the form offers digital signature only under a deal that exchanges COD (issue 36)', async ({
+  pageAs,
+}) => {
+  const page = await pageAs('exportador');
+  await page.goto('/certificado/novo');
+  const form = page.getByRole('form', { name: 'Dados do certificado' });
+  const digital = form.getByRole('switch', { name: 'Assinatura digital' });
+  const notOffered = form.getByTestId('digital-not-offered');
+  await expect(notOffered).toContainText(
+    'Escolha o acordo: a assinatura digital só existe nos acordos que trocam COD.',
+  );
+  await expect(digital).toHaveCount(0);
+  // Chile's ACE 35 uses its own electronic certificate: paper only here.
+  await choose(form, 'Acordo', /^ACE-35 —/, { typed: 'ACE-35' });
+  await expect(notOffered).toContainText(
+    'O acordo ACE-35 não troca certificado de origem digital (COD): este certificado é em papel.',
+  );
+  await expect(digital).toHaveCount(0);
+  // MERCOSUL's ACE 18 exchanges COD: the switch is there.
+  await choose(form, 'Acordo', /^ACE-18 —/, { typed: 'ACE-18' });
+  await expect(digital).toBeVisible();
+  await digital.click();
+  await expect(digital).toBeChecked();
+  // Back to a deal without COD: the switch goes, and with it the choice.
+  await choose(form, 'Acordo', /^ACE-36 —/, { typed: 'ACE-36' });
+  await expect(digital).toHaveCount(0);
+  await expect(notOffered).toContainText('O acordo ACE-36 não troca certificado de origem digital (COD)');
+});
+
 test('the analyst reproves with reasons; the exporter finds it back, reproved, with them', async ({
   pageAs,
 }) => {

@@ -5,8 +5,9 @@ import { expect, test } from './fixtures';
 // Issue 14: a COD XML someone holds, inspected on the public verification page (no sign-in) and in the back office.
 // The file is ALADI's real Brazilian sample (filled by the entity, signatures stripped).
 const SAMPLE = 'br-a14-forma14-certified-unsigned.xml';
-const sample = () =>
-  readFileSync(new URL(`../apps/api/src/documents/xml/fixtures/${SAMPLE}`, import.meta.url));
+const fixture = (name: string) =>
+  readFileSync(new URL(`../apps/api/src/documents/xml/fixtures/${name}`, import.meta.url));
+const sample = () => fixture(SAMPLE);
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 async function shot(page: Page, name: string): Promise<void> {
@@ -69,5 +70,46 @@ test.describe('back office', () => {
     await expect(page.getByText('BR036A14160000000500', { exact: true })).toBeVisible();
     await expect(page.getByText('Conforme')).toBeVisible();
     await shot(page, 'staff');
+  });
+
+  // Issue 36: files of forms and versions the product does not write, hand-built from ALADI's XSDs — an incoming
+  // Bolivian FormA36 in 1.8.3 and a Colombian FormA72 in 4.1.0 — each checked against its own declared version.
+  test('reads an incoming Bolivian A36 (1.8.3) and a Colombian A72 (4.1.0) against their own versions', async ({
+    page,
+  }) => {
+    await page.goto('/certificados/inspecionar-cod');
+    const cases = [
+      {
+        file: 'bo-a36-1.8.3-certified.xml',
+        id: 'BOCNBA36260000415700',
+        form: /\(formulário A36\)$/,
+        version: '1.8.3',
+        schema: 'cod_ver_1.8.3.xsd',
+        exporter: /^QUINUA ANDINA EXPORTACIONES S\.R\.L\. \(BO · Cochabamba/,
+      },
+      {
+        file: 'co-a72-4.1.0-certified.xml',
+        id: 'COMCTA72260000088121',
+        form: /\(formulário A72\)$/,
+        version: '4.1.0',
+        schema: 'cod_ver_4.1.0.xsd',
+        exporter: /^Flores del Sabana S\.A\.S\. \(CO · Funza/,
+      },
+    ];
+    for (const c of cases) {
+      await page
+        .locator('input[type="file"]')
+        .setInputFiles({ name: c.file, mimeType: 'application/xml', buffer: fixture(c.file) });
+      await expect(page.getByText(c.id, { exact: true })).toBeVisible();
+      await expect(page.getByText(c.form)).toBeVisible();
+      await expect(page.getByRole('row', { name: /Versão do COD/ })).toContainText(c.version);
+      const schema = page.getByRole('row', { name: /Esquema da ALADI/ });
+      await expect(schema).toContainText('Conforme');
+      await expect(schema).toContainText(c.schema);
+      await expect(page.getByText(c.exporter)).toBeVisible();
+      // Filled by the foreign entity, not yet signed: both signatures reported absent.
+      await expect(page.getByLabel('Assinatura do exportador: Ausente')).toBeVisible();
+      await shot(page, `staff-${c.version}`);
+    }
   });
 });

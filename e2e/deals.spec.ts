@@ -5,7 +5,8 @@ const stamp = Date.now().toString().slice(-6);
 const DEAL = {
   abbreviation: `E2E-${stamp}`,
   name: `Acordo de Complementação Econômica de Teste ${stamp}`,
-  aladi: 'Z99',
+  // An acronym both COD versions list (ACE 57), so the deal may exchange COD.
+  aladi: 'A57',
   countries: ['Chile', 'México'],
   // The server lists a deal's norms by name: these come back in this order.
   norms: [
@@ -42,7 +43,23 @@ test.describe
       for (const country of DEAL.countries)
         await choose(form, 'Países parceiros', country, { exact: true, multiple: true });
       await page.keyboard.press('Escape');
+      // Issue 36: a deal that exchanges COD needs its ALADI form and a version from a date; the screen says so.
       await form.getByRole('switch', { name: 'Certificado digital (COD)' }).click();
+      await form.getByRole('button', { name: 'Salvar' }).click();
+      await expect(
+        form.getByText('Escolha o formulário COD do acordo (ou o dos bens automotivos).'),
+      ).toBeVisible();
+      await expect(
+        form.getByText('Informe ao menos uma versão do COD, com a data a partir da qual vale.'),
+      ).toBeVisible();
+      await choose(form, 'Formulário COD', /^FormA18 — MERCOSUL/, { typed: false });
+      await form.getByRole('button', { name: 'Adicionar versão' }).click();
+      await expect(form.getByRole('combobox', { name: 'Versão 1' })).toBeVisible();
+      const since = form.getByLabel('Em vigor desde (versão 1)');
+      await since.click();
+      await since.fill('01/03/2027');
+      await since.press('Tab');
+      await expect(since).toHaveValue('01/03/2027');
 
       for (const [index, norm] of DEAL.norms.entries()) {
         await form.getByRole('button', { name: 'Adicionar norma' }).click();
@@ -82,6 +99,17 @@ test.describe
         has: page.getByRole('combobox', { name: 'Países parceiros' }),
       });
       for (const country of DEAL.countries) await expect(partners).toContainText(country);
+      // The COD settings as saved: FormA18, version 4.1.0 from 01/03/2027.
+      await expect(form.getByRole('switch', { name: 'Certificado digital (COD)' })).toBeChecked();
+      const codForm = form
+        .locator('.ant-form-item')
+        .filter({ has: page.getByRole('combobox', { name: 'Formulário COD' }) });
+      await expect(codForm).toContainText('FormA18');
+      const version = form
+        .locator('.ant-form-item')
+        .filter({ has: page.getByRole('combobox', { name: 'Versão 1' }) });
+      await expect(version).toContainText('COD 4.1.0');
+      await expect(form.getByLabel('Em vigor desde (versão 1)')).toHaveValue('01/03/2027');
       for (const [index, norm] of DEAL.norms.entries()) {
         await expect(form.getByRole('textbox', { name: `Nome da norma ${index + 1}` })).toHaveValue(
           norm.name,
@@ -104,6 +132,29 @@ test.describe
       await expect(form.getByRole('textbox', { name: 'Nome da norma 2' })).toHaveCount(0);
     });
   });
+
+test('ACE 74 exchanges COD in 4.1.0 only: choosing 1.8.3 is refused on the screen, nothing saved', async ({
+  pageAs,
+}) => {
+  const page = await pageAs('admin');
+  await page.goto('/acordos?abbreviation=ACE-74');
+  await page.getByRole('link', { name: 'ACE-74', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'ACE-74' })).toBeVisible();
+  const form = dealForm(page);
+  await expect(form.getByLabel('Em vigor desde (versão 1)')).toHaveValue('01/12/2025');
+  await choose(form, 'Versão 1', 'COD 1.8.3', { typed: false, exact: true });
+  await form.getByRole('button', { name: 'Salvar' }).click();
+  await expect(
+    form.getByText('A versão 1.8.3 do COD não inclui o acordo A74: escolha outra versão.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/acordos\/\d+$/);
+  // Reloaded, the stored version is still 4.1.0.
+  await page.reload();
+  const version = form
+    .locator('.ant-form-item')
+    .filter({ has: page.getByRole('combobox', { name: 'Versão 1' }) });
+  await expect(version).toContainText('COD 4.1.0');
+});
 
 test('an exporter opening /regras-origem is turned away with the "sem permissão" page', async ({
   pageAs,

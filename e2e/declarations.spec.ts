@@ -166,7 +166,8 @@ test('drafted, analysed with the origin check, approved by delivery, printed, an
   await analyst.getByRole('button', { name: 'Iniciar análise' }).click();
   await confirmSuccess(analyst, 'Declaração em análise.');
   const check = analyst.getByRole('region', { name: 'Verificação de origem' });
-  await expect(check.getByText('Dentro do teto: 8,00 % de 40,00 %')).toBeVisible();
+  // The ceiling of the regime the declaration cites: MERCOSUL's Dec. CMC 05/23, 45 % since 18 Jul 2024 (issue 36).
+  await expect(check.getByText('Dentro do teto: 8,00 % de 45,00 %')).toBeVisible();
   await expect(
     check.getByText('Todos os materiais não originários mudam de posição tarifária.'),
   ).toBeVisible();

@@ -144,7 +144,12 @@ const sealKeys = testPerson(ca, { name: 'ASSOCIACAO COMERCIAL', cpf: '1122233300
 const seal = cmsSigner({ privateKeyPem: sealKeys.keyPem, certificatePem: sealKeys.certPem }, trust);
 
 function codSignedTwice(): string {
-  const first = signCod(buildCod(codSampleInput('A18')), 'COD', exporter.keyPem, exporter.certPem);
+  const first = signCod(
+    buildCod(codSampleInput('A18'), { form: 'A18', version: '1.8.3' }),
+    'COD',
+    exporter.keyPem,
+    exporter.certPem,
+  );
   return signCod(certifyCod(first, codSampleCertification), 'CODEH', official.keyPem, official.certPem);
 }
 const complete = codSignedTwice();

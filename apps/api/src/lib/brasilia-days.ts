@@ -21,3 +21,18 @@ export function withinBrasiliaDays(
     end ? lt(column, sql`${`${nextDay(end)}T00:00:00-03:00`}::timestamptz`) : undefined,
   );
 }
+
+/** The Brasília calendar day (YYYY-MM-DD) of an instant: Brazil has kept UTC−3 all year since 2019. */
+export function brasiliaDay(at: Date): string {
+  return new Date(at.getTime() - 3 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** The day before `date` (YYYY-MM-DD). */
+export function previousDay(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** YYYY-MM-DD → DD/MM/YYYY, as the screens and messages write a day. */
+export const dayText = (date: string) => date.slice(0, 10).split('-').reverse().join('/');

@@ -53,6 +53,11 @@ export const certificateVerificationPath = (code: string) => `/verificar/${code}
 export const NCM_DESCRIPTION_ERROR = 'NcmDescriptionError';
 
 export const certificateMessages = {
+  /** An item's declaration cites a criterion or norm that has no version in force on the invoice date (issue 36). */
+  ruleNotInForce: (code: string, day: string) =>
+    `O critério de origem ${code} da declaração não está em vigor na data da fatura (${day}): as regras mudaram desde a declaração; cite uma declaração feita sob as regras em vigor.`,
+  normNotInForce: (name: string, day: string) =>
+    `A norma "${name}" da declaração não está em vigor na data da fatura (${day}): cite uma declaração feita sob as regras em vigor.`,
   created: 'Certificado cadastrado com sucesso!',
   updated: 'Certificado editado com sucesso!',
   deleted: 'Certificado excluído com sucesso!',
@@ -403,6 +408,9 @@ export const certificateItemSchema = z.object({
   fob_value_usd: z.string(),
   origin_criterion: z.string(),
   norm_text: z.string().nullable(),
+  /** The versions of the criterion and norm in force on the invoice date that the item cites (issue 36). */
+  origin_rule_id: z.number().nullable(),
+  origin_norm_id: z.number().nullable(),
 });
 export type CertificateItem = z.infer<typeof certificateItemSchema>;
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { messages } from '../messages.pt';
 import { listOf, MAX_ID, optionalId, optionalText, pageQuery, paginated } from '../paging';
+import { optionalDate } from './audit';
+import { COD_FORMS, COD_VERSIONS, dealCodFields } from './cod-settings';
 import { percentField } from './declarations';
 import { optionalNullableText, requiredId, requiredText } from './fields';
 import { CLASSIFICATION_TYPE_KEYS, type ClassificationType } from './nomenclature';
@@ -38,7 +40,7 @@ export const DEAL_TEXTS = {
     updated: 'Norma de origem editada com sucesso!',
     deleted: 'Norma de origem excluída com sucesso!',
     saved: 'Normas de origem salvas com sucesso!',
-    nameTaken: 'Já existe uma norma com este nome neste acordo.',
+    nameTaken: 'Já existe uma norma com este nome neste acordo no mesmo período de vigência.',
     duplicateId: 'Esta norma aparece mais de uma vez na lista.',
     notOfDeal: 'Esta norma não pertence ao acordo informado.',
     inUse: 'Esta norma de origem está em uso e não pode ser excluída.',
@@ -48,8 +50,17 @@ export const DEAL_TEXTS = {
     created: 'Regra de origem cadastrada com sucesso!',
     updated: 'Regra de origem editada com sucesso!',
     deleted: 'Regra de origem excluída com sucesso!',
-    codeTaken: 'Já existe uma regra com este código neste acordo.',
+    versioned: 'Nova vigência da regra cadastrada com sucesso!',
+    codeTaken: 'Já existe uma regra com este código neste acordo no mesmo período de vigência.',
     inUse: 'Esta regra de origem está em uso e não pode ser excluída.',
+    versionStartsTooEarly: (since: string) =>
+      `A nova vigência deve começar depois do início da atual (${since}).`,
+    versionAfterEnd: (until: string) =>
+      `Esta versão terminou em ${until}: a nova vigência deve começar até o dia seguinte ao seu fim, ou registre uma nova regra.`,
+  },
+  validity: {
+    order: 'O fim da vigência não pode ser anterior ao início.',
+    notInForce: (what: string, day: string) => `${what} não está em vigor em ${day}.`,
   },
 } as const;
 
@@ -82,6 +93,30 @@ export const classificationType = z.enum(
   },
 );
 
+// ---------------------------------------------------------------- validity of norms and rules
+
+/** A day or nothing: blank and null are "no bound" (since always / still in force). */
+const optionalDay = z
+  .preprocess((v) => (v === '' || v === null ? undefined : v), optionalDate)
+  .transform((v) => v ?? null);
+
+/** When a norm or rule is in force, both days inclusive (issue 36: rules of origin by date). */
+export const validityFields = { valid_from: optionalDay, valid_until: optionalDay };
+
+/** The period's own rule, as a field message (both sides run it). */
+export function validityIssue(v: { valid_from: string | null; valid_until: string | null }) {
+  return v.valid_from && v.valid_until && v.valid_until < v.valid_from
+    ? { field: 'valid_until', message: DEAL_TEXTS.validity.order }
+    : null;
+}
+
+const validityView = { valid_from: z.string().nullable(), valid_until: z.string().nullable() };
+
+/** The regime's ceiling of non-originating materials (percent of FOB); blank: the deal's. */
+const optionalCeiling = z
+  .preprocess((v) => (v === '' || v === null ? undefined : v), percentField.optional())
+  .transform((v) => v ?? null);
+
 // ---------------------------------------------------------------- deals
 
 export const dealInputSchema = z.object({
@@ -103,6 +138,8 @@ export const dealInputSchema = z.object({
   active: z.boolean().default(true),
   /** Partner countries; the set replaces the stored one. */
   country_ids: idList.default([]),
+  /** The COD settings (cod-settings.ts); `codSettingsIssues` holds the rules across them. */
+  ...dealCodFields,
 });
 export type DealInput = z.infer<typeof dealInputSchema>;
 
@@ -127,6 +164,12 @@ export const dealSchema = z.object({
   /** Percent with 2 decimals, e.g. '40.00'. */
   non_originating_ceiling_percent: z.string(),
   active: z.boolean(),
+  cod_form: z.enum(COD_FORMS).nullable(),
+  cod_automotive_form: z.enum(COD_FORMS).nullable(),
+  /** NCM prefixes (digits) that make goods automotive under the deal. */
+  cod_automotive_ncm: z.array(z.string()),
+  /** Oldest first; the one in force on a day is the latest to start on or before it. */
+  cod_versions: z.array(z.object({ version: z.enum(COD_VERSIONS), valid_from: z.string() })),
   countries: z.array(dealCountrySchema),
   norms_count: z.number(),
   rules_count: z.number(),
@@ -141,6 +184,8 @@ export const dealNormSchema = z.object({
   id: z.number(),
   name: z.string(),
   legal_text: z.string().nullable(),
+  non_originating_ceiling_percent: z.string().nullable(),
+  ...validityView,
 });
 export type DealNorm = z.infer<typeof dealNormSchema>;
 
@@ -174,20 +219,44 @@ export const dealNormInputSchema = z.object({
   id: optionalRowId,
   name: requiredText(255),
   legal_text: optionalNullableText(10_000),
+  non_originating_ceiling_percent: optionalCeiling,
+  ...validityFields,
 });
 export type DealNormInput = z.infer<typeof dealNormInputSchema>;
 
-/** Repeated names (any letter case) or ids in one set: the message goes on the later row. */
+/** Two versions of one name share a day (null bounds open). */
+const periodsOverlap = (
+  a: { valid_from?: string | null; valid_until?: string | null },
+  b: { valid_from?: string | null; valid_until?: string | null },
+) =>
+  (a.valid_from ?? '') <= (b.valid_until ?? '9999-12-31') &&
+  (b.valid_from ?? '') <= (a.valid_until ?? '9999-12-31');
+
+type NormSetRow = {
+  id?: number | null;
+  name?: string | null;
+  valid_from?: string | null;
+  valid_until?: string | null;
+};
+
+/**
+ * Repeated names (any letter case) in force on a same day, or repeated ids, in one set: the message goes on the later
+ * row. One name may repeat in periods that do not meet: the versions of a norm that changed.
+ */
 export function normSetIssues(
-  norms: readonly { id?: number | null; name?: string | null }[],
+  norms: readonly NormSetRow[],
 ): { index: number; field: 'id' | 'name'; message: string }[] {
   const issues: { index: number; field: 'id' | 'name'; message: string }[] = [];
-  const names = new Set<string>();
+  const seen: NormSetRow[] = [];
   const ids = new Set<number>();
   norms.forEach((norm, index) => {
     const name = (norm.name ?? '').trim().toLocaleLowerCase('pt-BR');
-    if (name && names.has(name)) issues.push({ index, field: 'name', message: DEAL_TEXTS.norm.nameTaken });
-    names.add(name);
+    const clash = seen.some(
+      (other) =>
+        name && (other.name ?? '').trim().toLocaleLowerCase('pt-BR') === name && periodsOverlap(other, norm),
+    );
+    if (clash) issues.push({ index, field: 'name', message: DEAL_TEXTS.norm.nameTaken });
+    seen.push(norm);
     if (typeof norm.id === 'number') {
       if (ids.has(norm.id)) issues.push({ index, field: 'id', message: DEAL_TEXTS.norm.duplicateId });
       ids.add(norm.id);
@@ -216,6 +285,8 @@ export const originNormInputSchema = z.object({
   deal_id: requiredId,
   name: requiredText(255),
   legal_text: optionalNullableText(10_000),
+  non_originating_ceiling_percent: optionalCeiling,
+  ...validityFields,
 });
 export type OriginNormInput = z.infer<typeof originNormInputSchema>;
 
@@ -237,6 +308,8 @@ export const originNormSchema = z.object({
   deal: dealRef,
   name: z.string(),
   legal_text: z.string().nullable(),
+  non_originating_ceiling_percent: z.string().nullable(),
+  ...validityView,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -250,6 +323,7 @@ export const originRuleInputSchema = z.object({
   deal_id: requiredId,
   code: requiredText(20),
   description: requiredText(2000),
+  ...validityFields,
 });
 export type OriginRuleInput = z.infer<typeof originRuleInputSchema>;
 
@@ -264,11 +338,49 @@ export const originRuleSchema = z.object({
   deal: dealRef,
   code: z.string(),
   description: z.string(),
+  ...validityView,
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type OriginRule = z.infer<typeof originRuleSchema>;
 export const originRulePageSchema = paginated(originRuleSchema);
 export const originRuleListSchema = listOf(originRuleSchema);
+
+/**
+ * POST /v1/origin_rule/{id}/version: the rule changes from `valid_from` on — a new version with the same code
+ * and the new description; the current one ends the day before. Both are kept, with the certificates that cited each.
+ */
+export const originRuleVersionInputSchema = z.object({
+  valid_from: z
+    .preprocess((v) => (v === '' || v === null ? undefined : v), optionalDate)
+    .refine((v) => v !== undefined, 'Informe a data a partir da qual a nova vigência vale.')
+    .transform((v) => v as string),
+  description: requiredText(2000),
+});
+export type OriginRuleVersionInput = z.infer<typeof originRuleVersionInputSchema>;
+
+/** A certificate that cited a version of a rule (its items copy the criterion in force on the invoice date). */
+export const citingCertificateSchema = z.object({
+  id: z.number(),
+  certificate_number: z.string().nullable(),
+  status: z.string(),
+  status_label: z.string(),
+  invoice_date: z.string(),
+});
+
+/** GET /v1/origin_rule/{id}/history: every version of the rule's code, oldest first, with who cited it. */
+export const originRuleHistorySchema = listOf(
+  z.object({
+    id: z.number(),
+    code: z.string(),
+    description: z.string(),
+    ...validityView,
+    /** The certificates (in the reader's scope) whose items cite this version. */
+    certificates_count: z.number(),
+    /** The latest of them (at most 20). */
+    certificates: z.array(citingCertificateSchema),
+  }),
+);
+export type OriginRuleHistory = z.infer<typeof originRuleHistorySchema>;
 
 export const messageSchema = z.object({ message: z.string() });

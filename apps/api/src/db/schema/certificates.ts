@@ -17,7 +17,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { flowStatusCheck, timestamps } from './columns';
-import { deals } from './deals';
+import { deals, originNorms, originRules } from './deals';
 import { declarations } from './declarations';
 import { dispatchers, exporters, tradeAssociations, users } from './identity';
 import { currencies, languages, measurementUnits, sectors, shipmentPorts, transports } from './lookups';
@@ -175,12 +175,18 @@ export const certificateItems = pgTable(
     fob_value_usd: money('fob_value_usd').notNull(),
     origin_criterion: varchar('origin_criterion', { length: 255 }).notNull(),
     norm_text: text('norm_text'),
+    /** The versions of the criterion and norm in force on the invoice date, copied above (null on older rows). */
+    origin_rule_id: integer('origin_rule_id').references(() => originRules.id),
+    origin_norm_id: integer('origin_norm_id').references(() => originNorms.id),
   },
   (t) => [
     uniqueIndex('certificate_items_position_idx').on(t.certificate_id, t.position),
     // SPEC §8's 235: is a declaration cited?
     index('certificate_items_declaration_idx').on(t.declaration_id),
     index('certificate_items_unit_idx').on(t.measurement_unit_id),
+    // The rules screen: which certificates cited each version of a rule or norm.
+    index('certificate_items_origin_rule_idx').on(t.origin_rule_id),
+    index('certificate_items_origin_norm_idx').on(t.origin_norm_id),
     check('certificate_items_ncm_check', sql`${t.ncm} ~ '^[0-9]{8}$'`),
     check('certificate_items_values_check', sql`${t.quantity} > 0 and ${t.fob_value_usd} >= 0`),
   ],

@@ -1,6 +1,10 @@
+import type { CodForm, CodVersionEntry } from '@origem/contract/schemas/cod-settings';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
+  check,
+  date,
   index,
   integer,
   jsonb,
@@ -28,8 +32,16 @@ export const deals = pgTable(
     form: varchar('form', { length: 60 }),
     /** Nomenclature of its items: NCM, NALADI/SH 96, SH 2012, SH 2017, SH 2022. */
     classification_type: varchar('classification_type', { length: 20 }).notNull().default('NCM'),
-    /** Accepts digital certificates (COD): what GET /v1/deal_signature lists. */
+    /** Accepts digital certificates (COD): what GET /v1/deal_signature lists; a digital certificate needs it. */
     accepts_digital: boolean('accepts_digital').notNull().default(false),
+    /** The ALADI COD form of the deal's goods (A14, A18, A72); null: only its automotive goods have one. */
+    cod_form: varchar('cod_form', { length: 4 }).$type<CodForm>(),
+    /** ALADI Annex 3's automotive split (ACE 02, 14): the form of automotive goods, decided by `cod_automotive_ncm`. */
+    cod_automotive_form: varchar('cod_automotive_form', { length: 4 }).$type<CodForm>(),
+    /** NCM prefixes (2 to 8 digits) that make goods automotive under the deal: its automotive lists, as data. */
+    cod_automotive_ncm: jsonb('cod_automotive_ncm').$type<string[]>().notNull().default([]),
+    /** The COD versions the partners read, each from a day (oldest first); a COD declares the one in force. */
+    cod_versions: jsonb('cod_versions').$type<CodVersionEntry[]>().notNull().default([]),
     declaration_validity_days: integer('declaration_validity_days').notNull().default(180),
     certificate_validity_months: integer('certificate_validity_months').notNull().default(12),
     /** The declarations' origin check: the ceiling of the non-originating CIF share of the FOB value, in percent. */
@@ -58,6 +70,23 @@ export const dealCountries = pgTable(
   ],
 );
 
+/**
+ * Rules of origin change (MERCOSUL's regime of Dec. CMC 01/09 gave way to Dec. CMC 05/23 on 18 Jul 2024): norms and
+ * rules carry the days they are in force, inclusive, open-ended when null. A changed rule or norm is a new row
+ * with the same code (rules) or name (norms) from a day, the previous one closed the day before, so its history
+ * stays and records cite the version in force on their day. Periods of one code or name never overlap (the service
+ * checks, under the deal's lock); at most one is open-ended.
+ */
+const validity = {
+  valid_from: date('valid_from', { mode: 'string' }),
+  valid_until: date('valid_until', { mode: 'string' }),
+};
+const validityCheck = (name: string, t: { valid_from: AnyPgColumn; valid_until: AnyPgColumn }) =>
+  check(
+    name,
+    sql`${t.valid_from} is null or ${t.valid_until} is null or ${t.valid_from} <= ${t.valid_until}`,
+  );
+
 /** Legal basis printed on certificate items, e.g. "Protocolo Adicional … Título III, Art. 16". */
 export const originNorms = pgTable(
   'origin_norms',
@@ -68,9 +97,18 @@ export const originNorms = pgTable(
       .references(() => deals.id),
     name: varchar('name', { length: 255 }).notNull(),
     legal_text: text('legal_text'),
+    /** The regime's ceiling of non-originating materials (percent of FOB); null: the deal's. */
+    non_originating_ceiling_percent: numeric('non_originating_ceiling_percent', { precision: 5, scale: 2 }),
+    ...validity,
     ...timestamps,
   },
-  (t) => [uniqueIndex('origin_norms_deal_name_unique').on(t.deal_id, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('origin_norms_deal_name_open_unique')
+      .on(t.deal_id, sql`lower(${t.name})`)
+      .where(sql`${t.valid_until} is null`),
+    index('origin_norms_deal_name_idx').on(t.deal_id, sql`lower(${t.name})`),
+    validityCheck('origin_norms_validity_check', t),
+  ],
 );
 
 /** Origin criteria of a deal: totalmente obtido, salto tarifário, conteúdo regional… */
@@ -83,9 +121,16 @@ export const originRules = pgTable(
       .references(() => deals.id),
     code: varchar('code', { length: 20 }).notNull(),
     description: text('description').notNull(),
+    ...validity,
     ...timestamps,
   },
-  (t) => [uniqueIndex('origin_rules_deal_code_unique').on(t.deal_id, sql`lower(${t.code})`)],
+  (t) => [
+    uniqueIndex('origin_rules_deal_code_open_unique')
+      .on(t.deal_id, sql`lower(${t.code})`)
+      .where(sql`${t.valid_until} is null`),
+    index('origin_rules_deal_code_idx').on(t.deal_id, sql`lower(${t.code})`),
+    validityCheck('origin_rules_validity_check', t),
+  ],
 );
 
 /**

@@ -86,6 +86,8 @@ export async function seedDemoCertificates(db: Executor, tradeAssociationId: num
         product_name: declarations.product_name,
         ncm: declarations.ncm,
         nomenclature_code: declarations.nomenclature_code,
+        rule_id: originRules.id,
+        norm_id: originNorms.id,
         rule_code: originRules.code,
         rule_description: originRules.description,
         norm_text: originNorms.legal_text,
@@ -149,6 +151,9 @@ export async function seedDemoCertificates(db: Executor, tradeAssociationId: num
     fob_value_usd: fob,
     origin_criterion: `${declaration.rule_code} — ${declaration.rule_description}`.slice(0, 255),
     norm_text: declaration.norm_text ?? declaration.norm_name,
+    // The demo's invoices are recent: the declaration's (current) versions are the ones in force.
+    origin_rule_id: declaration.rule_id,
+    origin_norm_id: declaration.norm_id,
   });
 
   /** The certificates to write, each with its items and history: one insert per table for all (a fast seed). */

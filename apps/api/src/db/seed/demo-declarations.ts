@@ -1,6 +1,6 @@
 import { declarationFlow, declarationLinkFlow } from '@origem/contract/flows';
 import { withCheckDigits } from '@origem/contract/validators/tax-id';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../client';
 import {
   companies,
@@ -162,12 +162,20 @@ export async function seedDemoDeclarations(db: Executor, tradeAssociationId: num
       db
         .select({ id: originRules.id })
         .from(originRules)
-        .where(and(eq(originRules.deal_id, deal), eq(originRules.code, code))),
+        // The current version of the criterion (MERCOSUL's changed on 18 Jul 2024).
+        .where(
+          and(eq(originRules.deal_id, deal), eq(originRules.code, code), isNull(originRules.valid_until)),
+        ),
       `regra ${code}`,
     );
   const normOf = async (deal: number) =>
     idOf(
-      db.select({ id: originNorms.id }).from(originNorms).where(eq(originNorms.deal_id, deal)).limit(1),
+      db
+        .select({ id: originNorms.id })
+        .from(originNorms)
+        .where(and(eq(originNorms.deal_id, deal), isNull(originNorms.valid_until)))
+        .orderBy(originNorms.id)
+        .limit(1),
       'norma',
     );
   const mercosul = await dealId('ACE-18');

@@ -1,4 +1,5 @@
 import type { CertificateStatus } from '@origem/contract/schemas/certificates';
+import { MERCOSUL_REGIME_CRITERIA } from './regime-criteria';
 
 /**
  * The words the certificate PDF prints on its own, in each language a certificate form can have (the `languages`
@@ -226,10 +227,15 @@ export function transportName(language: PdfLanguage, stored: string | null) {
  */
 export function criterionText(language: PdfLanguage, stored: string) {
   if (language === 'pt') return stored;
-  const code = stored.split(' — ')[0]?.trim() ?? stored;
-  const description = CERTIFICATE_TEXT[language].criteria[code.toUpperCase()];
+  const [head, ...rest] = stored.split(' — ');
+  const code = head?.trim() ?? stored;
+  // A version of a criterion that changed (MERCOSUL's regimes) prints its own translation; any other, the code's.
+  const versioned = REGIME_TRANSLATIONS.get(rest.join(' — ').trim())?.[language];
+  const description = versioned ?? CERTIFICATE_TEXT[language].criteria[code.toUpperCase()];
   return description ? `${code} — ${description}` : code;
 }
+
+const REGIME_TRANSLATIONS = new Map(MERCOSUL_REGIME_CRITERIA.map((c) => [c.pt, c]));
 
 /** Numbers and money printed pt-BR ('1.234,56') read the same in Spanish; English swaps the separators. */
 export function localNumber(language: PdfLanguage, printed: string) {

@@ -87,7 +87,7 @@ describe('certificates of every DER length (issue 35)', { timeout: 180_000 }, ()
     expect(parseTrustList(bundle).map((x) => x.raw.length)).toEqual(series.map((c) => c.der.length));
   });
 
-  const unsigned = buildCod(codSampleInput('A18'));
+  const unsigned = buildCod(codSampleInput('A18'), { form: 'A18', version: '1.8.3' });
 
   it('A1: the PKCS#12 opened, the COD signed and verified, the signer checked', async () => {
     expect(

@@ -1,7 +1,14 @@
+import {
+  COD_FORMS,
+  COD_VERSIONS,
+  type CodForm,
+  type CodVersion,
+} from '@origem/contract/schemas/cod-settings';
 import { describe, expect, it } from 'vitest';
 import { SignedXml } from 'xml-crypto';
-import { buildCod, COD_FORMS, certifyCod } from '../xml/cod';
+import { buildCod, certifyCod, codSchemaLocation } from '../xml/cod';
 import { codSampleCertification, codSampleInput } from '../xml/cod-sample';
+import { assertCodSchema, CodSchemaRefused } from '../xml/cod-validation';
 import { xmllintErrors } from '../xml/schemas';
 import { checkSigner, parseTrustList } from './certificate';
 import { SignatureRefused } from './errors';
@@ -21,40 +28,105 @@ const trust = parseTrustList(ca.certPem);
 const input = codSampleInput;
 const certification = codSampleCertification;
 
-function fullCod(acronym: string) {
-  const unsigned = buildCod(input(acronym));
+/** A COD at each stage: unsigned, signed by the exporter, certified (EH filled) and signed by the entity. */
+function fullCod(form: CodForm, version: CodVersion, acronym = `A${form.slice(1)}`) {
+  const unsigned = buildCod(input(acronym), { form, version });
   const first = signCod(unsigned, 'COD', exporter.keyPem, exporter.certPem);
-  const second = signCod(certifyCod(first, certification), 'CODEH', official.keyPem, official.certPem);
-  return { unsigned, first, second };
+  const certified = certifyCod(first, certification);
+  const second = signCod(certified, 'CODEH', official.keyPem, official.certPem);
+  return { unsigned, first, certified, second };
 }
 
 const xmlsec = xmlsecVerifies;
 
-describe('COD XML per deal form, at each stage', () => {
-  for (const acronym of COD_FORMS) {
-    it(`Form${acronym}: valid unsigned, exporter-signed and complete; xmlsec1 verifies both signatures`, () => {
-      const { unsigned, first, second } = fullCod(acronym);
-      expect(unsigned).toContain(`<Form${acronym}>`);
-      expect(Buffer.from(second).subarray(0, 3).toString('hex')).not.toBe('efbbbf');
-      expect(xmllintErrors(unsigned, 'unsigned')).toBeNull();
-      expect(xmllintErrors(first, 'exporterSigned')).toBeNull();
-      expect(xmllintErrors(second, 'complete')).toBeNull();
-      // A stage's document does not pass the next stage's schema.
-      expect(xmllintErrors(unsigned, 'exporterSigned')).not.toBeNull();
-      expect(xmlsec(second, 'COD', ca.certPem)).toBe(true);
-      expect(xmlsec(second, 'CODEH', ca.certPem)).toBe(true);
-      expect(verifyCodSignature(second, 'COD')).toBe(exporter.certPem.replace(/\r/g, ''));
-      expect(verifyCodSignature(second, 'CODEH')).toBe(official.certPem.replace(/\r/g, ''));
-    });
+describe('COD XML per form and version, at each stage', () => {
+  for (const version of COD_VERSIONS) {
+    for (const form of COD_FORMS) {
+      it(`Form${form} ${version}: valid at every stage against its version's schema; xmlsec1 verifies both signatures`, () => {
+        const { unsigned, first, certified, second } = fullCod(form, version);
+        expect(unsigned).toContain(`<Form${form}>`);
+        expect(unsigned).toContain(`<CODVer>${version}</CODVer>`);
+        expect(unsigned).toContain(`xsi:schemaLocation="${codSchemaLocation(version)}"`);
+        expect(codSchemaLocation(version)).toMatch(new RegExp(`cod_ver_${version}\\.xsd$`));
+        expect(Buffer.from(second).subarray(0, 3).toString('hex')).not.toBe('efbbbf');
+        expect(xmllintErrors(unsigned, 'unsigned', version)).toBeNull();
+        expect(xmllintErrors(first, 'exporter_signed', version)).toBeNull();
+        expect(xmllintErrors(certified, 'certified', version)).toBeNull();
+        expect(xmllintErrors(second, 'complete', version)).toBeNull();
+        // A stage's document does not pass the next stage's schema, nor the other version's.
+        expect(xmllintErrors(unsigned, 'exporter_signed', version)).not.toBeNull();
+        expect(xmllintErrors(certified, 'complete', version)).not.toBeNull();
+        const other = version === '1.8.3' ? '4.1.0' : '1.8.3';
+        if (form !== 'A72' || other !== '1.8.3')
+          expect(xmllintErrors(second, 'complete', other)).not.toBeNull();
+        expect(xmlsec(second, 'COD', ca.certPem)).toBe(true);
+        expect(xmlsec(second, 'CODEH', ca.certPem)).toBe(true);
+        expect(verifyCodSignature(second, 'COD')).toBe(exporter.certPem.replace(/\r/g, ''));
+        expect(verifyCodSignature(second, 'CODEH')).toBe(official.certPem.replace(/\r/g, ''));
+      });
+    }
   }
 
-  it('refuses a deal form the product does not build', () => {
-    expect(() => buildCod(input('A72'))).toThrow(/não tem formulário COD/);
+  it('the agreement’s acronym goes in AgreementAcronym whatever the form: ACE 02 and ACE 74 on FormA18', () => {
+    const a02 = fullCod('A18', '1.8.3', 'A02');
+    expect(a02.unsigned).toContain('<AgreementAcronym>A02</AgreementAcronym></Agreement><FormA18>');
+    expect(xmllintErrors(a02.second, 'complete', '1.8.3')).toBeNull();
+    const a74 = fullCod('A18', '4.1.0', 'A74');
+    expect(a74.unsigned).toContain('<AgreementAcronym>A74</AgreementAcronym></Agreement><FormA18>');
+    expect(xmllintErrors(a74.second, 'complete', '4.1.0')).toBeNull();
+    // 1.8.3 lists no A74: refused before anything is written, not a file xmllint would reject.
+    expect(() => buildCod(input('A74'), { form: 'A18', version: '1.8.3' })).toThrow(
+      /A versão 1.8.3 do COD não inclui o acordo A74/,
+    );
+  });
+
+  it('4.1.0’s FormA18 refuses, naming the field, what its schema requires and the certificate lacks', () => {
+    const target = { form: 'A18', version: '4.1.0' } as const;
+    const noCity = { ...input(), importer: { ...input().importer, city: null } };
+    expect(() => buildCod(noCity, target)).toThrow(/exige a cidade do importador: complete o cadastro/);
+    const noPhone = { ...input(), exporter: { ...input().exporter, phone: 'sem telefone' } };
+    expect(() => buildCod(noPhone, target)).toThrow(/exige um telefone válido do exportador/);
+    const noNumber = { ...input(), items: input().items.map((i) => ({ ...i, declarationNumber: null })) };
+    expect(() => buildCod(noNumber, target)).toThrow(/número da declaração de origem do item 1/);
+    // The same facts pass in 1.8.3, whose FormA18 asks for none of them.
+    expect(
+      xmllintErrors(buildCod(noCity, { form: 'A18', version: '1.8.3' }), 'unsigned', '1.8.3'),
+    ).toBeNull();
+    expect(() => certifyCod(fullCod('A18', '4.1.0').first, { ...certification, city: null })).toThrow(
+      /exige a cidade da entidade emissora/,
+    );
+  });
+
+  it('the check before signing refuses an invalid document naming each field, in Portuguese', async () => {
+    const { unsigned } = fullCod('A14', '1.8.3');
+    await expect(assertCodSchema(unsigned, '1.8.3', 'unsigned')).resolves.toBeUndefined();
+    const broken = unsigned
+      .replace(/<ImporterCity>[^<]*<\/ImporterCity>/, `<ImporterCity>${'x'.repeat(60)}</ImporterCity>`)
+      .replace(/<ExporterLocality>[^<]*<\/ExporterLocality>/, '');
+    const refusal = await assertCodSchema(broken, '1.8.3', 'unsigned').catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(CodSchemaRefused);
+    const { message, fields } = refusal as CodSchemaRefused;
+    expect(message).toMatch(
+      /^O XML do COD \(versão 1.8.3, antes da assinatura do exportador\) não segue o esquema/,
+    );
+    expect(fields['cod.ExporterLocality']).toEqual([
+      'falta localidade do exportador (ExporterLocality) antes de cidade do exportador (ExporterCity)',
+    ]);
+    expect(fields['cod.ImporterCity']).toEqual([
+      'cidade do importador (ImporterCity) passa do tamanho máximo',
+    ]);
+    // A 1.8.3 document checked as 4.1.0: the missing Affidavit is named.
+    const as4 = (await assertCodSchema(unsigned, '4.1.0', 'unsigned').catch(
+      (e: unknown) => e,
+    )) as CodSchemaRefused;
+    expect(as4.fields['cod.Affidavit']?.[0]).toMatch(
+      /^falta declaração juramentada do exportador \(Affidavit\)/,
+    );
   });
 });
 
 describe('our verifier', () => {
-  const { second } = fullCod('A18');
+  const { second } = fullCod('A18', '1.8.3');
 
   it('finds the signer among the certificates KeyInfo carries, whatever their order (the CA first)', () => {
     const base64 = (pem: string) => pem.replace(/-----[^-]+-----|\s/g, '');
@@ -88,7 +160,9 @@ describe('our verifier', () => {
       (_m, c: string) => `<SignatureValue>${c === 'A' ? 'B' : 'A'}`,
     );
     expect(() => verifyCodSignature(forged, 'COD')).toThrow(SignatureRefused);
-    expect(() => verifyCodSignature(buildCod(input('A18')), 'COD')).toThrow(/não tem a assinatura/);
+    expect(() =>
+      verifyCodSignature(buildCod(input('A18'), { form: 'A18', version: '1.8.3' }), 'COD'),
+    ).toThrow(/não tem a assinatura/);
     expect(() => verifyCodSignature('<a><b></a>', 'COD')).toThrow(/não é um XML válido/);
   });
 

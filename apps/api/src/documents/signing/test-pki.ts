@@ -40,12 +40,13 @@ export function keyPair() {
 
 let serial = 1;
 
-export function testCa(name = 'AC Teste Origem'): Issued {
+/** A root CA valid for ten years from `notBefore` (ten days ago unless a test signs documents dated earlier). */
+export function testCa(name = 'AC Teste Origem', notBefore = new Date(Date.now() - 10 * DAY)): Issued {
   const { keyPem, key, publicKey } = keyPair();
   const cert = forge.pki.createCertificate();
   cert.publicKey = publicKey;
   cert.serialNumber = (serial++).toString(16).padStart(2, '0');
-  cert.validity.notBefore = new Date(Date.now() - 10 * DAY);
+  cert.validity.notBefore = notBefore;
   cert.validity.notAfter = new Date(Date.now() + 3650 * DAY);
   const attrs = [
     { name: 'commonName', value: name },

@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseTrustList } from '../signing/certificate';
 import { testCa } from '../signing/test-pki';
+import { signCod } from '../signing/xmldsig';
 import { CodFileRefused, inspectCod } from './cod-inspect';
-import { ca, signedCod, signingTime } from './fixtures/signed-cod';
+import { archiveCa, ca, fixtureExporter, signedCod, signFixture, signingTime } from './fixtures/signed-cod';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 
-const trust = parseTrustList(ca.certPem);
+const trust = parseTrustList(ca.certPem + archiveCa.certPem);
 const now = signingTime;
 
 const inspect = (xml: string | Buffer, hideCpf = false) =>
@@ -60,6 +61,100 @@ describe('COD inspection', () => {
       importer: { name: 'IVECO ARGENTINA S.A.', country: 'AR' },
     });
     expect(r.items[0]).toMatchObject({ code: '8704.22.10', quantity: '12.0000', value: '15500.00' });
+  });
+
+  describe('files of forms and versions the product does not write (hand-built from the XSDs, signed here)', () => {
+    const signed = (name: string) => signFixture(fixture(name).toString());
+
+    it('an incoming Bolivian FormA36 (ACE 36) in 1.8.3: read and checked against 1.8.3', async () => {
+      const r = await inspect(signed('bo-a36-1.8.3-certified.xml'));
+      expect(r.problems).toEqual([]);
+      expect(r).toMatchObject({
+        valid: true,
+        stage: 'complete',
+        version: '1.8.3',
+        form: 'A36',
+        agreement_acronym: 'A36',
+        agreement_name: 'Acuerdo de Complementación Económica N° 36 MERCOSUR - Bolivia',
+        certificate_id: 'BOCNBA36260000415700',
+        schema: { file: 'cod_ver_1.8.3.xsd', valid: true, errors: [] },
+        exporter: { name: 'QUINUA ANDINA EXPORTACIONES S.R.L.', country: 'BO', city: 'Cochabamba' },
+        importer: { name: 'Empório Natural Importadora Ltda.', country: 'BR', city: 'Corumbá' },
+        entity: { code: 'CNB', name: 'Cámara Nacional de Exportadores de Bolivia', country: 'BO' },
+        invoices: [{ number: 'F-00871', date: '2026-02-03' }],
+      });
+      expect(r.items.map((i) => [i.code, i.value])).toEqual([
+        ['1008.50.90', '52200.00'],
+        ['1104.29.00', '9875.50'],
+      ]);
+      expect(r.signatures.map((s) => [s.target, s.status, s.signer_name])).toEqual([
+        ['COD', 'valid', 'LUCIA DECLARANTE'],
+        ['CODEH', 'valid', 'PEDRO CERTIFICADOR'],
+      ]);
+      expect(r.signatures[0]?.signed_at).toBe('2026-02-04T14:15:00.000Z');
+    });
+
+    it('a Colombian FormA72 (ACE 72) in 4.1.0: checked against 4.1.0, its Affidavit and EHCityLocality accepted', async () => {
+      const r = await inspect(signed('co-a72-4.1.0-certified.xml'));
+      expect(r.problems).toEqual([]);
+      expect(r).toMatchObject({
+        valid: true,
+        version: '4.1.0',
+        form: 'A72',
+        agreement_acronym: 'A72',
+        certificate_id: 'COMCTA72260000088121',
+        control_code: 'DIAN-88121',
+        schema: { file: 'cod_ver_4.1.0.xsd', valid: true },
+        exporter: { name: 'Flores del Sabana S.A.S.', country: 'CO', city: 'Funza' },
+        entity: { code: 'MCT', country: 'CO' },
+      });
+      expect(r.items[0]).toMatchObject({ code: '0603.11.00', value: '15430.25', quantity: '1200' });
+      expect(r.signatures.map((s) => s.status)).toEqual(['valid', 'valid']);
+    });
+
+    it('an Argentine FormA18 in 4.1.0 (Dec. CMC 05/23 shape), and each of its stages against 4.1.0’s stage schemas', async () => {
+      const r = await inspect(signed('ar-a18-4.1.0-certified.xml'));
+      expect(r.problems).toEqual([]);
+      expect(r).toMatchObject({
+        valid: true,
+        version: '4.1.0',
+        form: 'A18',
+        certificate_id: 'ARCACA18260000051200',
+        schema: { file: 'cod_ver_4.1.0.xsd', valid: true },
+        invoices: [{ number: '0003-00012345', date: '2026-04-10' }],
+        importer: { name: 'Adega Gaúcha Importadora Ltda.', city: 'Porto Alegre' },
+      });
+      expect(r.items[0]).toMatchObject({ code: '2204.21.00', value: '21600.00' });
+      // Before the entity: without EH, after the exporter's signature, and before any signature.
+      const withoutEh = fixture('ar-a18-4.1.0-certified.xml')
+        .toString()
+        .replace(/<EH>[\s\S]*<\/CertificationEH>/, '');
+      const exporterSigned = await inspect(
+        signCod(withoutEh, 'COD', fixtureExporter.keyPem, fixtureExporter.certPem),
+      );
+      expect(exporterSigned).toMatchObject({
+        stage: 'exporter_signed',
+        schema: { file: 'cod_ver_4.1.0_exporter_signed.xsd', valid: true, errors: [] },
+      });
+      expect(exporterSigned.signatures.map((s) => s.status)).toEqual(['valid', 'absent']);
+      const unsigned = await inspect(withoutEh);
+      expect(unsigned.schema).toEqual({
+        file: 'cod_ver_4.1.0_exporter_unsigned.xsd',
+        valid: true,
+        errors: [],
+      });
+      // A 4.1.0 form declared as 1.8.3 is checked against 1.8.3, which it does not satisfy.
+      const mislabelled = await inspect(
+        fixture('ar-a18-4.1.0-certified.xml')
+          .toString()
+          .replace('<CODVer>4.1.0</CODVer>', '<CODVer>1.8.3</CODVer>'),
+      );
+      expect(mislabelled.schema.file).toBe('cod_ver_1.8.3.xsd');
+      expect(mislabelled.schema.valid).toBe(false);
+      expect(mislabelled.problems).toContain(
+        'O COD declara a versão 1.8.3 em CODVer, mas o seu schemaLocation aponta o esquema 4.1.0.',
+      );
+    });
   });
 
   it('a COD our builder produced and the test PKI signed: both signatures valid, signers and CPFs shown', async () => {

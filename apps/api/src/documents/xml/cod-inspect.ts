@@ -11,8 +11,8 @@ import { formatCpf, isValidCpf } from '@origem/contract/validators/tax-id';
 import { SignatureRefused } from '../signing/errors';
 import { loadSigning, type Signing } from '../signing/load';
 import type { CodTarget } from '../signing/xmldsig';
-import { SOAP_NS } from './cod';
-import { type CodSchemaFile, schemaErrors } from './schemas';
+import { SOAP_NS } from './cod-text';
+import { codSchemaFile, MISSING_SIGNATURE, schemaErrors, schemaVersionOf } from './schemas';
 
 /**
  * Reads any COD XML someone holds (issue 14) the way a stand-alone COD viewer does: which version, form and stage
@@ -26,8 +26,6 @@ import { type CodSchemaFile, schemaErrors } from './schemas';
 export class CodFileRefused extends Error {}
 
 const DS = 'http://www.w3.org/2000/09/xmldsig#';
-const MISSING_SIGNATURE =
-  /Missing child element\(s\)\. Expected is \( \{http:\/\/www\.w3\.org\/2000\/09\/xmldsig#\}Signature \)/;
 const MAX_SCHEMA_ERRORS = 20;
 
 export type InspectOptions = {
@@ -94,12 +92,10 @@ function party(node: Element | null, prefix: string): CodInspectionParty | null 
   };
 }
 
-/** The ALADI schema a document of this version and stage must satisfy. */
-function schemaFor(version: string | null, stage: CodStageCode): CodSchemaFile {
-  if (version?.startsWith('4.')) return 'cod_ver_4.1.0.xsd';
-  if (stage === 'unsigned') return 'cod_ver_1.8.2_exporter_unsigned.xsd';
-  if (stage === 'exporter_signed') return 'cod_ver_1.8.2_exporter_signed.xsd';
-  return version === '1.8.3' ? 'cod_ver_1.8.3.xsd' : 'cod_ver_1.8.2.xsd';
+/** The version `xsi:schemaLocation` names (`…cod_ver_1.8.3.xsd`), when the envelope declares one. */
+function schemaLocationVersion(root: Element): string | null {
+  const location = root.getAttributeNS('http://www.w3.org/2001/XMLSchema-instance', 'schemaLocation');
+  return /cod_ver_(\d+\.\d+\.\d+)\.xsd/.exec(location ?? '')?.[1] ?? null;
 }
 
 const signatureOf = (parent: Element | null) =>
@@ -225,7 +221,9 @@ export async function inspectCod(bytes: Buffer, options: InspectOptions): Promis
       ? 'exporter_signed'
       : 'unsigned';
 
-  const schemaFile = schemaFor(version, stage);
+  // Each file is checked against its own declared version's schema for its stage.
+  const schemaFile = codSchemaFile(schemaVersionOf(version), stage);
+  const locationVersion = schemaLocationVersion(root);
   // A missing signature is reported once, as a signature problem, not again as a schema complaint.
   const schemaProblems = (await schemaErrors(xml, schemaFile)).filter((e) => !MISSING_SIGNATURE.test(e));
 
@@ -257,6 +255,11 @@ export async function inspectCod(bytes: Buffer, options: InspectOptions): Promis
 
   const problems: string[] = [];
   if (!formElement) problems.push('O COD não tem o formulário do acordo (elemento Form…).');
+  if (locationVersion && version && locationVersion !== version) {
+    problems.push(
+      `O COD declara a versão ${version} em CODVer, mas o seu schemaLocation aponta o esquema ${locationVersion}.`,
+    );
+  }
   if (schemaProblems.length > 0) {
     problems.push(
       `O XML não segue o esquema da ALADI ${schemaFile} (${schemaProblems.length} ${schemaProblems.length === 1 ? 'erro' : 'erros'}).`,

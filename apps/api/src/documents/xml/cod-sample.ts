@@ -1,8 +1,9 @@
 import type { CodCertification, CodInput } from './cod';
 
 /** A COD's facts for the tests and the bench: two items, a consignee, text that needs escaping. */
-export const codSampleInput = (acronym: string): CodInput => ({
+export const codSampleInput = (acronym = 'A18'): CodInput => ({
   agreement: { name: `ACE ${acronym.slice(1)} - Acordo de teste`, acronym },
+  subscriber: 'Maria Exportadora',
   exporter: {
     country: 'BR',
     name: 'Café & Exportação <Ltda>',
@@ -23,6 +24,7 @@ export const codSampleInput = (acronym: string): CodInput => ({
       value: '1000.5',
       originRule: 'Art. 3, a)',
       declarationDate: new Date('2026-01-05T12:00:00Z'),
+      declarationNumber: 101,
     },
     {
       ncm: '21011110',
@@ -32,11 +34,14 @@ export const codSampleInput = (acronym: string): CodInput => ({
       value: '77',
       originRule: 'Art. 3, b)',
       declarationDate: new Date('2026-01-06T12:00:00Z'),
+      declarationNumber: 102,
     },
   ],
   transport: { port: 'Santos', means: 'Marítimo', destination: 'AR' },
   comments: 'Observação de teste',
   currency: 'USD',
+  affidavit:
+    'Declaramos que as mercadorias são originárias do Brasil e cumprem o regime de origem do acordo.',
   declaredAt: new Date('2026-01-11T15:00:00Z'),
 });
 

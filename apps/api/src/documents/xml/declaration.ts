@@ -1,5 +1,5 @@
 import type { SignedPart } from '../signing/xmldsig';
-import { codDateTime, escapeXml } from './cod';
+import { codDateTime, escapeXml } from './cod-text';
 
 /**
  * The declaration of origin as the small XML its legal representative signs (DOMAIN.md §3, §5): every fact the

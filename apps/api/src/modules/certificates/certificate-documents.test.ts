@@ -126,7 +126,9 @@ describe('the certificate PDF', () => {
       'Emitido el',
       'Página 1 de',
       'Marítimo',
-      'Salto de partida',
+      // ST in force today: Dec. CMC 05/23's version, in its own translation ("Salto de clasificación").
+      'ST — Salto de',
+      'clasificación: el cambio de',
     ]) {
       expect(text).toContain(spanish);
     }

@@ -80,7 +80,7 @@ describe('A1 signatures of the COD', () => {
     expect(first.statusCode, first.body).toBe(200);
     expect((await certificateRow(t.db, id))?.status).toBe('ENVIADO');
     const afterFirst = await t.request('GET', `${BASE}/xml/download/${id}`, { token: tok.exportador });
-    expect(xmllintErrors(afterFirst.body, 'exporterSigned')).toBeNull();
+    expect(xmllintErrors(afterFirst.body, 'exporter_signed')).toBeNull();
     verifyCodSignature(afterFirst.body, 'COD');
 
     await approveSigned(t, tok.analista, id);

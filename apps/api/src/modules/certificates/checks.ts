@@ -6,9 +6,12 @@ import {
 } from '@origem/contract/schemas/certificates';
 import type { Executor } from '../../db/client';
 import { currencies, languages, measurementUnits, sectors, shipmentPorts, transports } from '../../db/schema';
+import { dayText } from '../../lib/brasilia-days';
 import type { Actor } from '../../lib/context';
 import { type FieldErrors, forbidden, invalid } from '../../lib/errors';
 import { requireParentInScope } from '../../lib/scope';
+import { digitalRefusal } from '../deals/cod-settings';
+import { originInForce } from '../deals/queries';
 import { citableAmong } from '../declarations/queries';
 import { existingIds } from '../issuance/queries';
 import { checkRepresentativeAndDeal } from '../issuance/service';
@@ -139,6 +142,12 @@ export async function checkCertificateInput(
         citableAmong(tx, exporter.id, deal.id, declarationIds),
       )
     : new Map();
+  // The criteria and norms in force on the invoice date: an item cites those, whatever version its declaration
+  // was made under (the rules changed in between: MERCOSUL's on 18 Jul 2024).
+  const invoiceDay = input.invoice_date as string;
+  const inForce = deal
+    ? await memo(`origin:${deal.id}:${invoiceDay}`, () => originInForce(tx, deal.id, invoiceDay))
+    : null;
   const items: q.ItemValues[] = [];
   input.items.forEach((item, i) => {
     if (item.measurement_unit_id && !units.has(item.measurement_unit_id)) {
@@ -149,6 +158,13 @@ export async function checkCertificateInput(
       if (deal) add(`items.${i}.declaration_id`, text.declarationNotCitable);
       return;
     }
+    const rule = inForce?.rules.get(declaration.rule_code.toLowerCase());
+    const norm = inForce?.norms.get(declaration.norm_name.toLowerCase());
+    if (!rule)
+      add(`items.${i}.declaration_id`, text.ruleNotInForce(declaration.rule_code, dayText(invoiceDay)));
+    if (!norm)
+      add(`items.${i}.declaration_id`, text.normNotInForce(declaration.norm_name, dayText(invoiceDay)));
+    if (!rule || !norm) return;
     items.push({
       declaration_id: item.declaration_id,
       ncm: declaration.ncm,
@@ -160,10 +176,20 @@ export async function checkCertificateInput(
       gross_weight: item.gross_weight ?? null,
       net_weight: item.net_weight ?? null,
       fob_value_usd: item.fob_value_usd,
-      origin_criterion: `${declaration.rule_code} — ${declaration.rule_description}`.slice(0, 255),
-      norm_text: declaration.norm_text ?? declaration.norm_name,
+      origin_criterion: `${rule.code} — ${rule.description}`.slice(0, 255),
+      norm_text: norm.legal_text ?? norm.name,
+      origin_rule_id: rule.id,
+      origin_norm_id: norm.id,
     });
   });
+  // Digital only where the deal exchanges COD for these goods (issue 36): the refusal says why.
+  if (input.has_digital_signature && deal) {
+    const ncms = input.items
+      .map((item) => cited.get(item.declaration_id)?.ncm)
+      .filter((n): n is string => !!n);
+    const refusal = digitalRefusal(deal, ncms);
+    if (refusal) add('has_digital_signature', refusal);
+  }
   if (Object.keys(errors).length > 0) return { errors };
 
   return {

@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificateCods, certificates } from '../../db/schema';
 import { type SeriesCertificate, testPersonSeries } from '../../documents/signing/test-pki-series';
-import { ca, signedCod } from '../../documents/xml/fixtures/signed-cod';
+import { signCod } from '../../documents/signing/xmldsig';
+import { ca, exporter, official, signedCod } from '../../documents/xml/fixtures/signed-cod';
 import { createTestApp, loginAll, type TestApp } from '../../test/app';
 import { multipart } from '../../test/multipart';
 import { signingTrust } from '../../test/signing';
@@ -67,6 +68,39 @@ describe('POST /v1/certificate/cod/inspect (back office)', () => {
     expect(body.signatures.map((s) => [s.status, s.signer_name, s.signer_cpf])).toEqual([
       ['valid', 'MARIA EXPORTADORA', '123.456.789-09'],
       ['valid', 'JOAO DA ENTIDADE', '987.654.321-00'],
+    ]);
+  });
+
+  it('an incoming Colombian FormA72 in 4.1.0 (a form and version the product does not write), signed: all read', async () => {
+    // The hand-built file, dated now so the suite's signers hold on its dates, signed by exporter then entity.
+    const now = new Date().toISOString().slice(0, 19);
+    const xml = sample('co-a72-4.1.0-certified.xml')
+      .toString()
+      .replace(/<DeclarationDate>[^<]*</, `<DeclarationDate>${now}Z<`)
+      .replace(/<CertificateDate>[^<]*</, `<CertificateDate>${now}Z<`);
+    const signed = signCod(
+      signCod(xml, 'COD', exporter.keyPem, exporter.certPem),
+      'CODEH',
+      official.keyPem,
+      official.certPem,
+    );
+    const res = await upload(signed, tok.analista);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<CodInspection>();
+    expect(body.problems).toEqual([]);
+    expect(body).toMatchObject({
+      valid: true,
+      stage: 'complete',
+      version: '4.1.0',
+      form: 'A72',
+      agreement_acronym: 'A72',
+      certificate_id: 'COMCTA72260000088121',
+      schema: { file: 'cod_ver_4.1.0.xsd', valid: true, errors: [] },
+      record: { match: 'unknown' },
+    });
+    expect(body.signatures.map((sig) => [sig.target, sig.status, sig.signer_name])).toEqual([
+      ['COD', 'valid', 'MARIA EXPORTADORA'],
+      ['CODEH', 'valid', 'JOAO DA ENTIDADE'],
     ]);
   });
 

@@ -266,6 +266,12 @@ function selectDetail(db: Executor) {
         aladi_acronym: deals.aladi_acronym,
         form: deals.form,
         validity_months: deals.certificate_validity_months,
+        // The COD settings (modules/deals/cod-settings.ts).
+        accepts_digital: deals.accepts_digital,
+        cod_form: deals.cod_form,
+        cod_automotive_form: deals.cod_automotive_form,
+        cod_automotive_ncm: deals.cod_automotive_ncm,
+        cod_versions: deals.cod_versions,
       },
       importer: {
         corporate_name: importer.corporate_name,

@@ -187,6 +187,8 @@ export function certificateDetail(
       fob_value_usd: item.fob_value_usd,
       origin_criterion: item.origin_criterion,
       norm_text: item.norm_text,
+      origin_rule_id: item.origin_rule_id,
+      origin_norm_id: item.origin_norm_id,
     })),
     can: { edit: creator && editable, delete: creator && editable, clone: creator },
     actions: availableActions(certificateSubject, row as unknown as FlowRow, actor),

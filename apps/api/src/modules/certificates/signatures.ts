@@ -13,10 +13,19 @@ import { certificateCods, certificates, users } from '../../db/schema';
 import { SignatureRefused } from '../../documents/signing/errors';
 import { loadSigning } from '../../documents/signing/load';
 import type { CodTarget } from '../../documents/signing/xmldsig';
-import { buildCod, CodDataError, type CodInput, certifyCod } from '../../documents/xml/cod';
+import {
+  buildCod,
+  CodDataError,
+  type CodInput,
+  type CodProfile,
+  certifyCod,
+  codVersionOf,
+} from '../../documents/xml/cod';
+import { assertCodSchema, CodSchemaRefused } from '../../documents/xml/cod-validation';
 import { type Actor, type ServiceContext, systemContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { transition } from '../../lib/workflow';
+import { codTargetFor } from '../deals/cod-settings';
 import type { A1Upload } from '../issuance/a1-upload';
 import {
   type EvidenceCompletion,
@@ -48,6 +57,10 @@ export async function asRefusal<T>(work: () => Promise<T> | T): Promise<T> {
   try {
     return await work();
   } catch (err) {
+    // A schema refusal names each field (errors['cod.<Element>']) besides the message.
+    if (err instanceof CodSchemaRefused) {
+      throw new AppError(422, ErrorCode.FlowActionRefused, err.message, err.fields);
+    }
     if (err instanceof SignatureRefused || err instanceof CodDataError) throw refuse(err.message);
     throw err;
   }
@@ -55,12 +68,24 @@ export async function asRefusal<T>(work: () => Promise<T> | T): Promise<T> {
 
 const join = (...parts: (string | null | undefined)[]) => parts.filter((p) => p?.trim()).join(', ');
 
-/** The certificate's facts as the COD carries them, declared now. */
-async function codInputOf(db: Executor, found: q.DetailRow, declaredAt: Date): Promise<CodInput> {
+/**
+ * The certificate's facts as the COD carries them, declared at `declaredAt`, and the form and version the deal's
+ * settings give on that day (a refusal when the deal exchanges no COD for these goods).
+ */
+async function codInputOf(
+  db: Executor,
+  found: q.DetailRow,
+  declaredAt: Date,
+): Promise<{ input: CodInput; target: CodProfile }> {
   const items = await q.itemsOf(db, found.row.id);
-  const { exporter, importer, intervenor } = found;
-  return {
-    agreement: { name: found.deal.name, acronym: found.deal.aladi_acronym ?? '' },
+  const { exporter, importer, intervenor, deal } = found;
+  const target = codTargetFor(
+    deal,
+    items.map((item) => item.ncm),
+    declaredAt,
+  );
+  const input: CodInput = {
+    agreement: { name: deal.name, acronym: deal.aladi_acronym ?? '' },
     exporter: {
       country: 'BR',
       name: exporter.name,
@@ -76,6 +101,7 @@ async function codInputOf(db: Executor, found: q.DetailRow, declaredAt: Date): P
       city: importer.city,
     },
     consignee: null,
+    subscriber: found.representative.name,
     invoice: { number: found.row.invoice_number, date: String(found.row.invoice_date) },
     items: items.map((item) => ({
       ncm: item.ncm,
@@ -85,6 +111,7 @@ async function codInputOf(db: Executor, found: q.DetailRow, declaredAt: Date): P
       value: String(item.fob_value_usd),
       originRule: item.origin_criterion,
       declarationDate: item.declaration_approved_at,
+      declarationNumber: item.declaration_id,
     })),
     transport: {
       port: found.port_name ?? '-',
@@ -96,8 +123,18 @@ async function codInputOf(db: Executor, found: q.DetailRow, declaredAt: Date): P
       intervenor?.corporate_name ? `Interveniente: ${intervenor.corporate_name}` : null,
     ),
     currency: found.currency_code,
+    affidavit: `Declaramos que as mercadorias descritas neste certificado são originárias do Brasil e cumprem o regime de origem do ${deal.abbreviation} (${deal.name}).`,
     declaredAt,
   };
+  return { input, target };
+}
+
+/** The unsigned COD declared at `at`, checked against its version's schema before anyone may sign it. */
+async function unsignedCod(db: Executor, found: q.DetailRow, at: Date): Promise<string> {
+  const { input, target } = await codInputOf(db, found, at);
+  const xml = buildCod(input, target);
+  await assertCodSchema(xml, target.version, 'unsigned');
+  return xml;
 }
 
 async function storedCod(db: Executor, id: number) {
@@ -111,7 +148,7 @@ export async function codXml(db: Database, actor: Actor, id: number): Promise<st
   if (!found) throw notFound();
   const stored = await storedCod(db, id);
   if (stored) return stored.xml;
-  return asRefusal(async () => buildCod(await codInputOf(db, found, new Date())));
+  return asRefusal(() => unsignedCod(db, found, new Date()));
 }
 
 /** GET xml/timestamp/{id}: the timestamp reply of the COD's evidence (the bytes GET xml/download serves). */
@@ -158,12 +195,13 @@ async function documentToSign(
   found: q.DetailRow,
   at: Date,
 ): Promise<string> {
-  if (stage === 'first') return buildCod(await codInputOf(db, found, at));
+  if (stage === 'first') return unsignedCod(db, found, at);
   const stored = await storedCod(db, found.row.id);
   if (stored?.stage !== 'exporter_signed') {
     throw new SignatureRefused('O certificado não tem o XML assinado pelo exportador.');
   }
-  return certifyCod(stored.xml, {
+  // In the version and form the exporter signed, whatever the deal's settings say today.
+  const certified = certifyCod(stored.xml, {
     ehid: (found.association.ehid ?? '').toUpperCase(),
     name: found.association.name,
     address: join([found.association.address, found.association.number].filter(Boolean).join(', ')) || '-',
@@ -175,6 +213,8 @@ async function documentToSign(
     certifiedAt: at,
     certificateId: found.row.certificate_number ?? '',
   });
+  await assertCodSchema(certified, codVersionOf(certified), 'certified');
+  return certified;
 }
 
 /** Who must sign at the stage: the certificate's legal representative, or the official signing (the actor). */
@@ -232,6 +272,8 @@ async function acceptSigned(
       role: stage === 'first' ? 'exporter' : 'entity',
       who,
     });
+    // The signed document passes its stage's schema too before it is kept.
+    await assertCodSchema(xml, codVersionOf(xml), stage === 'first' ? 'exporter_signed' : 'complete');
     return { signer: received.signer, evidence: exporter ? [exporter, own] : [own] };
   });
   if (stage === 'first') {

@@ -1,7 +1,15 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { type Executor, queryRows } from '../../db/client';
-import { certificates, companies, declarations, measurementUnits, users } from '../../db/schema';
+import {
+  certificates,
+  companies,
+  declarations,
+  measurementUnits,
+  originNorms,
+  originRules,
+  users,
+} from '../../db/schema';
 import { createTestApp, loginAll, type TestApp } from '../../test/app';
 import { multipart } from '../../test/multipart';
 import { type DemoRefs, demoRefs, insertNcm } from '../declarations/test-support';
@@ -30,13 +38,41 @@ async function companyOf(db: Executor, exporterId: number, type: number): Promis
   return row.id;
 }
 
-/** An approved, valid declaration of `exporterId` under `dealId`, written straight to the table. */
+/** The deal's criterion `code` and its first norm, in the versions in force today. */
+export async function currentRuleAndNorm(db: Executor, dealId: number, code = 'ST') {
+  const [rule] = await db
+    .select({ id: originRules.id })
+    .from(originRules)
+    .where(and(eq(originRules.deal_id, dealId), eq(originRules.code, code), isNull(originRules.valid_until)));
+  const [norm] = await db
+    .select({ id: originNorms.id })
+    .from(originNorms)
+    .where(and(eq(originNorms.deal_id, dealId), isNull(originNorms.valid_until)))
+    .orderBy(originNorms.id)
+    .limit(1);
+  if (!rule || !norm) throw new Error(`regra ${code} ou norma do acordo ${dealId} não encontrada`);
+  return { ruleId: rule.id, normId: norm.id };
+}
+
+/**
+ * An approved, valid declaration of `exporterId` under `dealId` (MERCOSUL unless said), written straight to the
+ * table, citing the deal's current ST criterion and first norm unless `ruleId`/`normId` say otherwise.
+ */
 export async function approvedDeclaration(
   db: Executor,
   r: DemoRefs,
-  values: { exporterId?: number; dealId?: number; productName?: string; ncm?: string } = {},
+  values: {
+    exporterId?: number;
+    dealId?: number;
+    productName?: string;
+    ncm?: string;
+    ruleId?: number;
+    normId?: number;
+  } = {},
 ): Promise<number> {
   const exporterId = values.exporterId ?? r.exporterId;
+  const own =
+    values.dealId && values.dealId !== r.mercosul ? await currentRuleAndNorm(db, values.dealId) : null;
   const [row] = await db
     .insert(declarations)
     .values({
@@ -51,8 +87,8 @@ export async function approvedDeclaration(
       production_process: 'Torra e moagem.',
       fob_unit_value_min: '8.00',
       fob_unit_value_max: '10.00',
-      origin_rule_id: r.mercosulRule,
-      origin_norm_id: r.mercosulNorm,
+      origin_rule_id: values.ruleId ?? own?.ruleId ?? r.mercosulRule,
+      origin_norm_id: values.normId ?? own?.normId ?? r.mercosulNorm,
       approved_at: new Date(),
       valid_until: sql`(now() + interval '90 days')::date` as unknown as string,
     })

@@ -87,7 +87,7 @@ describe('signing with a cloud certificate', () => {
     expect((await certificateRow(t.db, id))?.status).toBe('ENVIADO');
     const afterFirst = await storedCod(t, id);
     expect(afterFirst?.exporter_signer).toMatch(/^RESPONSAVEL LEGAL:/);
-    expect(xmllintErrors(afterFirst?.xml ?? '', 'exporterSigned')).toBeNull();
+    expect(xmllintErrors(afterFirst?.xml ?? '', 'exporter_signed')).toBeNull();
     expect(xmlsecVerifies(afterFirst?.xml ?? '', 'COD', trust.trustPem)).toBe(true);
     // The first attempt was replaced by the second; the second is spent, its secrets and document erased.
     expect((await attemptsOf(t, id)).map((a) => [a.status, a.code_verifier, a.document])).toEqual([

@@ -97,13 +97,26 @@ describe('seeded deals', () => {
       accepts_digital: true,
       declaration_validity_days: 180,
       certificate_validity_months: 12,
-      rules_count: 4,
-      norms_count: 2,
+      // TO, and ST, CR and RE before and after the new regime of 18 Jul 2024; two norms in two versions each.
+      rules_count: 7,
+      norms_count: 4,
     });
     expect(mercosul.countries.map((c) => c.name)).toEqual(['Argentina', 'Paraguai', 'Uruguai']);
-    expect(mercosul.norms.map((n) => n.legal_text)).toContain(
-      'Regime de Origem do MERCOSUL — Decisão CMC nº 01/09, Art. 3º',
-    );
+    expect(mercosul.norms.filter((n) => n.name === 'Regime de Origem do MERCOSUL')).toEqual([
+      expect.objectContaining({
+        legal_text: 'Regime de Origem do MERCOSUL — Decisão CMC nº 01/09, Art. 3º',
+        valid_from: null,
+        valid_until: '2024-07-17',
+        non_originating_ceiling_percent: '40.00',
+      }),
+      expect.objectContaining({
+        legal_text:
+          'Regime de Origem do MERCOSUL — Decisão CMC nº 05/23 (218º Protocolo Adicional ao ACE 18, Decreto nº 12.058/2024)',
+        valid_from: '2024-07-18',
+        valid_until: null,
+        non_originating_ceiling_percent: '45.00',
+      }),
+    ]);
     for (const seeded of SEEDED_DEALS) {
       const body = (await get(`/v1/deal/${deal[seeded.abbreviation]}`)).json<DealBody>();
       expect(body.countries.map((c) => c.code).sort()).toEqual([...seeded.partners].sort());
@@ -129,17 +142,57 @@ describe('seeded deals', () => {
     expect(back.rules_count).toBe(2);
   });
 
-  it('GET /v1/deal_signature lists the active deals that accept digital certificates', async () => {
+  it('GET /v1/deal_signature lists the active deals that exchange COD: ACE 02, 14, 18, 72 and 74', async () => {
     const res = await get('/v1/deal_signature', exporter);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.map((d: { abbreviation: string }) => d.abbreviation)).toEqual([
+      'ACE-2',
+      'ACE-14',
       'ACE-18',
-      'ACE-35',
-      'ACE-36',
-      'ACE-58',
-      'ACE-59',
       'ACE-72',
+      'ACE-74',
     ]);
+  });
+
+  it('each COD deal carries its ALADI form (Annex 3) and versions; ACE 35, 36, 58 and 59 none', async () => {
+    const cod = async (abbreviation: string) => {
+      const d = (await get(`/v1/deal/${deal[abbreviation]}`)).json<DealBody & Record<string, unknown>>();
+      return {
+        accepts_digital: d.accepts_digital,
+        cod_form: d.cod_form,
+        cod_automotive_form: d.cod_automotive_form,
+        versions: d.cod_versions,
+      };
+    };
+    const v183 = [{ version: '1.8.3', valid_from: '2021-12-01' }];
+    expect(await cod('ACE-2')).toEqual({
+      accepts_digital: true,
+      cod_form: null,
+      cod_automotive_form: 'A18',
+      versions: v183,
+    });
+    expect(await cod('ACE-14')).toEqual({
+      accepts_digital: true,
+      cod_form: 'A14',
+      cod_automotive_form: 'A18',
+      versions: v183,
+    });
+    expect(await cod('ACE-18')).toMatchObject({ cod_form: 'A18', cod_automotive_form: null, versions: v183 });
+    expect(await cod('ACE-72')).toMatchObject({ cod_form: 'A72', versions: v183 });
+    expect(await cod('ACE-74')).toMatchObject({
+      cod_form: 'A18',
+      versions: [{ version: '4.1.0', valid_from: '2025-12-01' }],
+    });
+    const ace14 = (await get(`/v1/deal/${deal['ACE-14']}`)).json<{ cod_automotive_ncm: string[] }>();
+    expect(ace14.cod_automotive_ncm).toContain('87');
+    for (const paper of ['ACE-35', 'ACE-36', 'ACE-58', 'ACE-59']) {
+      expect(await cod(paper)).toEqual({
+        accepts_digital: false,
+        cod_form: null,
+        cod_automotive_form: null,
+        versions: [],
+      });
+    }
   });
 });
 
@@ -251,8 +304,10 @@ describe('PUT /v1/deal/{id}', () => {
       newDeal({
         abbreviation: created.abbreviation,
         name: 'Acordo renomeado',
-        aladi_acronym: created.aladi_acronym,
+        aladi_acronym: 'A72',
         accepts_digital: true,
+        cod_form: 'A72',
+        cod_versions: [{ version: '1.8.3', valid_from: '2025-01-01' }],
         country_ids: [country.PA, country.CU, country.CU],
       }),
     );
@@ -264,12 +319,18 @@ describe('PUT /v1/deal/{id}', () => {
     expect(row?.event).toBe('updated');
     expect(row?.old_values).toEqual({
       name: created.name,
+      aladi_acronym: created.aladi_acronym,
       accepts_digital: false,
+      cod_form: null,
+      cod_versions: [],
       countries: ['MX', 'PA'],
     });
     expect(row?.new_values).toEqual({
       name: 'Acordo renomeado',
+      aladi_acronym: 'A72',
       accepts_digital: true,
+      cod_form: 'A72',
+      cod_versions: [{ version: '1.8.3', valid_from: '2025-01-01' }],
       countries: ['CU', 'PA'],
     });
     const signature = (await get('/v1/deal_signature')).json().data.map((d: { id: number }) => d.id);
@@ -277,10 +338,16 @@ describe('PUT /v1/deal/{id}', () => {
   });
 
   it('an inactive deal leaves the digital signature list', async () => {
-    const created = await createDeal({ accepts_digital: true });
+    const cod = {
+      aladi_acronym: 'A18',
+      accepts_digital: true,
+      cod_form: 'A18',
+      cod_versions: [{ version: '1.8.3', valid_from: '2025-01-01' }],
+    };
+    const created = await createDeal(cod);
     const res = await put(
       `/v1/deal/${created.id}`,
-      newDeal({ abbreviation: created.abbreviation, accepts_digital: true, active: false }),
+      newDeal({ abbreviation: created.abbreviation, ...cod, active: false }),
     );
     expect(res.statusCode).toBe(200);
     const signature = (await get('/v1/deal_signature')).json().data.map((d: { id: number }) => d.id);
@@ -296,6 +363,102 @@ describe('PUT /v1/deal/{id}', () => {
     expect(taken.json().errors.abbreviation).toEqual(['Já existe um acordo com esta sigla.']);
     const missing = await expectNothingChanged(t, () => put('/v1/deal/999999', newDeal()));
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('COD settings (issue 36)', () => {
+  const cod = (overrides: Record<string, unknown> = {}) =>
+    newDeal({
+      aladi_acronym: 'A18',
+      accepts_digital: true,
+      cod_form: 'A18',
+      cod_versions: [{ version: '1.8.3', valid_from: '2021-12-01' }],
+      ...overrides,
+    });
+
+  it('a deal that accepts digital certificates needs its acronym, a form and a version; each refusal on its field', async () => {
+    const bare = await expectNothingChanged(t, () =>
+      post('/v1/deal', newDeal({ aladi_acronym: null, accepts_digital: true })),
+    );
+    expect(bare.statusCode).toBe(422);
+    expect(bare.json().errors).toEqual({
+      aladi_acronym: ['Informe a sigla ALADI: o COD e o CertificateID a usam.'],
+      cod_form: ['Escolha o formulário COD do acordo (ou o dos bens automotivos).'],
+      cod_versions: ['Informe ao menos uma versão do COD, com a data a partir da qual vale.'],
+    });
+    const a74 = await expectNothingChanged(t, () =>
+      post(
+        '/v1/deal',
+        cod({
+          aladi_acronym: 'A74',
+          cod_versions: [
+            { version: '1.8.3', valid_from: '2025-01-01' },
+            { version: '4.1.0', valid_from: '2025-01-01' },
+          ],
+        }),
+      ),
+    );
+    expect(a74.json().errors).toEqual({
+      'cod_versions.0.version': ['A versão 1.8.3 do COD não inclui o acordo A74: escolha outra versão.'],
+      'cod_versions.1.valid_from': ['Duas versões não podem começar no mesmo dia.'],
+    });
+    const automotive = await expectNothingChanged(t, () =>
+      post('/v1/deal', cod({ cod_form: null, cod_automotive_form: 'A18', cod_automotive_ncm: [] })),
+    );
+    expect(automotive.json().errors).toEqual({
+      cod_automotive_ncm: [
+        'Informe a lista automotiva do acordo (capítulos, posições ou NCM): ela decide quais itens usam o formulário automotivo.',
+      ],
+    });
+    const malformed = await expectNothingChanged(t, () =>
+      post(
+        '/v1/deal',
+        cod({
+          cod_form: 'A35',
+          cod_automotive_ncm: ['8x'],
+          cod_versions: [{ version: '2.0', valid_from: '' }],
+        }),
+      ),
+    );
+    expect(malformed.json().errors).toEqual({
+      cod_form: ['Escolha um formulário COD: A14, A18, A72.'],
+      'cod_automotive_ncm.0': ['Use de 2 a 8 dígitos da NCM (ex.: 87, 8407.3, 8708.29.99).'],
+      'cod_versions.0.version': ['Escolha uma versão do COD: 1.8.3 ou 4.1.0.'],
+      'cod_versions.0.valid_from': ['Informe a data a partir da qual a versão vale.'],
+    });
+  });
+
+  it('an administrator moves a deal to 4.1.0 from a date: the versions keep their order, audited', async () => {
+    const created = await createDeal(
+      cod({ cod_automotive_form: 'A18', cod_automotive_ncm: ['8708.29', '87'] }),
+    );
+    expect(created).toMatchObject({ cod_automotive_ncm: ['87', '870829'] });
+    const moved = await put(
+      `/v1/deal/${created.id}`,
+      cod({
+        abbreviation: created.abbreviation,
+        name: created.name,
+        cod_automotive_form: 'A18',
+        cod_automotive_ncm: ['87', '870829'],
+        cod_versions: [
+          { version: '4.1.0', valid_from: '2027-03-01' },
+          { version: '1.8.3', valid_from: '2021-12-01' },
+        ],
+      }),
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().cod_versions).toEqual([
+      { version: '1.8.3', valid_from: '2021-12-01' },
+      { version: '4.1.0', valid_from: '2027-03-01' },
+    ]);
+    const [row] = await auditsOf(t, 'deal', created.id);
+    expect(row?.old_values).toEqual({ cod_versions: [{ version: '1.8.3', valid_from: '2021-12-01' }] });
+    expect(row?.new_values).toEqual({
+      cod_versions: [
+        { version: '1.8.3', valid_from: '2021-12-01' },
+        { version: '4.1.0', valid_from: '2027-03-01' },
+      ],
+    });
   });
 });
 
@@ -316,7 +479,7 @@ describe('DELETE /v1/deal/{id}', () => {
   it('is refused with 409 and the reason while norms and rules point at the deal, changing nothing', async () => {
     const seeded = await expectNothingChanged(t, () => del(`/v1/deal/${deal['ACE-18']}`));
     expect(seeded.statusCode).toBe(409);
-    expect(seeded.json().message).toContain('2 normas de origem');
+    expect(seeded.json().message).toContain('4 normas de origem');
 
     const created = await createDeal();
     await post('/v1/deal/origin_norms', { deal_id: created.id, norms: [{ name: 'A' }, { name: 'B' }] });
@@ -441,7 +604,7 @@ describe('POST /v1/deal/origin_norms', () => {
     );
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json().errors).toEqual({
-      'norms.1.name': ['Já existe uma norma com este nome neste acordo.'],
+      'norms.1.name': ['Já existe uma norma com este nome neste acordo no mesmo período de vigência.'],
       'norms.2.name': ['Campo obrigatório.'],
     });
     const foreign = await expectNothingChanged(t, () =>

@@ -15,6 +15,8 @@ type Norm = {
   deal: { id: number; abbreviation: string; name: string };
   name: string;
   legal_text: string | null;
+  valid_from: string | null;
+  valid_until: string | null;
 };
 type Page = { data: Norm[]; current_page: number; per_page: number; total: number; last_page: number };
 
@@ -67,16 +69,19 @@ describe('reading norms', () => {
 
   it('filters by deal and by part of the name (letter case ignored)', async () => {
     const byDeal = (await get(`/v1/origin_norm?deal_id=${deal['ACE-18']}`, exporter)).json<Page>();
-    expect(byDeal.data.map((n) => n.name)).toEqual([
-      'Regime de Origem do MERCOSUL',
-      'Requisitos Específicos de Origem do MERCOSUL',
+    // Each name in its two versions (Dec. CMC 01/09, then 05/23 from 18 Jul 2024), oldest first.
+    expect(byDeal.data.map((n) => [n.name, n.valid_from, n.valid_until])).toEqual([
+      ['Regime de Origem do MERCOSUL', null, '2024-07-17'],
+      ['Regime de Origem do MERCOSUL', '2024-07-18', null],
+      ['Requisitos Específicos de Origem do MERCOSUL', null, '2024-07-17'],
+      ['Requisitos Específicos de Origem do MERCOSUL', '2024-07-18', null],
     ]);
     const byName = (await get('/v1/origin_norm?name=mercosul–chile', exporter)).json<Page>();
     expect(byName.data.map((n) => n.deal.abbreviation)).toEqual(['ACE-35']);
     const both = (
       await get(`/v1/origin_norm?name=requisitos&deal_id=${deal['ACE-18']}`, exporter)
     ).json<Page>();
-    expect(both.total).toBe(1);
+    expect(both.total).toBe(2);
     const none = (
       await get(`/v1/origin_norm?name=requisitos&deal_id=${deal['ACE-35']}`, exporter)
     ).json<Page>();
@@ -113,6 +118,9 @@ describe('POST /v1/origin_norm', () => {
       deal_id: deal['ACE-58'],
       name: 'Acumulação de origem',
       legal_text: null,
+      non_originating_ceiling_percent: null,
+      valid_from: null,
+      valid_until: null,
     });
   });
 
@@ -121,7 +129,9 @@ describe('POST /v1/origin_norm', () => {
       post({ deal_id: deal['ACE-18'], name: 'REGIME DE ORIGEM DO MERCOSUL', legal_text: 'x' }),
     );
     expect(taken.statusCode).toBe(422);
-    expect(taken.json().errors).toEqual({ name: ['Já existe uma norma com este nome neste acordo.'] });
+    expect(taken.json().errors).toEqual({
+      name: ['Já existe uma norma com este nome neste acordo no mesmo período de vigência.'],
+    });
     const empty = await expectNothingChanged(t, () => post({ deal_id: deal['ACE-18'], name: ' ' }));
     expect(empty.json().errors).toEqual({ name: ['Campo obrigatório.'] });
     const noDeal = await expectNothingChanged(t, () => post({ name: 'Sem acordo' }));
@@ -183,7 +193,9 @@ describe('updating norms', () => {
       put(`/v1/origin_norm/${norm.id}`, { deal_id: deal['ACE-18'], name: 'Regime de Origem do MERCOSUL' }),
     );
     expect(taken.statusCode).toBe(422);
-    expect(taken.json().errors.name).toEqual(['Já existe uma norma com este nome neste acordo.']);
+    expect(taken.json().errors.name).toEqual([
+      'Já existe uma norma com este nome neste acordo no mesmo período de vigência.',
+    ]);
     const missing = await expectNothingChanged(t, () =>
       put('/v1/origin_norm/update-norm', { id: 999999, deal_id: deal['ACE-18'], name: 'X' }),
     );

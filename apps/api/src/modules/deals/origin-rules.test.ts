@@ -14,6 +14,8 @@ type Rule = {
   deal: { id: number; abbreviation: string; name: string };
   code: string;
   description: string;
+  valid_from: string | null;
+  valid_until: string | null;
 };
 type Page = { data: Rule[]; current_page: number; per_page: number; total: number; last_page: number };
 
@@ -54,7 +56,8 @@ describe('reading rules', () => {
     expect(res.statusCode).toBe(200);
     const page = res.json<Page>();
     expect(page).toMatchObject({ current_page: 1, per_page: 15, total: await ruleCount() });
-    expect(page.total).toBe(46);
+    // 12 deals × 4 criteria, SGP's 2, and MERCOSUL's ST, CR and RE in a second version since 18 Jul 2024.
+    expect(page.total).toBe(49);
     expect(page.data.slice(0, 4).map((r) => `${r.deal.abbreviation} ${r.code}`)).toEqual([
       'ACE-2 CR',
       'ACE-2 RE',
@@ -64,7 +67,10 @@ describe('reading rules', () => {
     const filtered = (await get(`/v1/origin_rule?deal_id=${deal.SGP}`)).json<Page>();
     expect(filtered.data.map((r) => r.code)).toEqual(['P', 'W']);
     const searched = (await get(`/v1/origin_rule?q=salto&deal_id=${deal['ACE-18']}`)).json<Page>();
-    expect(searched.data.map((r) => r.code)).toEqual(['ST']);
+    expect(searched.data.map((r) => [r.code, r.valid_from, r.valid_until])).toEqual([
+      ['ST', null, '2024-07-17'],
+      ['ST', '2024-07-18', null],
+    ]);
   });
 
   it('GET /v1/origin_rule/all lists them unpaged, optionally for one deal; GET /{id} reads one', async () => {
@@ -110,12 +116,16 @@ describe('writing rules', () => {
       post({ deal_id: deal['ACE-18'], code: 'to', description: 'Outro totalmente obtido' }),
     );
     expect(dup.statusCode).toBe(422);
-    expect(dup.json().errors).toEqual({ code: ['Já existe uma regra com este código neste acordo.'] });
+    expect(dup.json().errors).toEqual({
+      code: ['Já existe uma regra com este código neste acordo no mesmo período de vigência.'],
+    });
     const rule = await createRule({ code: 'ZZ' });
     const clash = await expectNothingChanged(t, () =>
       put(rule.id, { deal_id: deal['ACE-72'], code: 'St', description: 'x' }),
     );
-    expect(clash.json().errors).toEqual({ code: ['Já existe uma regra com este código neste acordo.'] });
+    expect(clash.json().errors).toEqual({
+      code: ['Já existe uma regra com este código neste acordo no mesmo período de vigência.'],
+    });
     await createRule({ deal_id: deal['ACE-35'], code: 'ZZ' });
   });
 
@@ -151,6 +161,86 @@ describe('writing rules', () => {
     const res = await expectNothingChanged(t, () => del(rule.id));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Esta regra de origem está em uso e não pode ser excluída.');
+  });
+});
+
+describe('rules in force by date (issue 36)', () => {
+  type Version = Rule & { valid_from: string | null; valid_until: string | null };
+  const version = (id: number, body: unknown, token = tok.admin) =>
+    t.request('POST', `/v1/origin_rule/${id}/version`, { token, body });
+
+  it('a new version from a day closes the current one the day before; both stay, each audited', async () => {
+    const rule = await createRule({ code: 'VG', description: 'Conteúdo regional: até 40% do FOB.' });
+    const res = await version(rule.id, {
+      valid_from: '2024-07-18',
+      description: 'Conteúdo regional: até 45% do FOB.',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json<Version>();
+    expect(created).toMatchObject({
+      code: 'VG',
+      description: 'Conteúdo regional: até 45% do FOB.',
+      valid_from: '2024-07-18',
+      valid_until: null,
+    });
+    const old = (await get(`/v1/origin_rule/${rule.id}`)).json<Version>();
+    expect(old).toMatchObject({ valid_from: null, valid_until: '2024-07-17', description: rule.description });
+    expect((await auditsOf(t, 'origin_rule', rule.id))[0]).toMatchObject({
+      event: 'updated',
+      old_values: { valid_until: null },
+      new_values: { valid_until: '2024-07-17' },
+    });
+    expect((await auditsOf(t, 'origin_rule', created.id))[0]?.event).toBe('created');
+
+    const history = await get(`/v1/origin_rule/${created.id}/history`, tok.analista);
+    expect(history.statusCode).toBe(200);
+    expect(history.json().data.map((v: Version) => [v.id, v.valid_from, v.valid_until])).toEqual([
+      [rule.id, null, '2024-07-17'],
+      [created.id, '2024-07-18', null],
+    ]);
+    expect(history.json().data[0]).toMatchObject({ certificates_count: 0, certificates: [] });
+
+    // Not before the current version's start; and the code cannot have two versions on one day.
+    const early = await expectNothingChanged(t, () =>
+      version(created.id, { valid_from: '2024-07-18', description: 'x' }),
+    );
+    expect(early.statusCode).toBe(422);
+    expect(early.json().errors).toEqual({
+      valid_from: ['A nova vigência deve começar depois do início da atual (18/07/2024).'],
+    });
+    const overlapping = await expectNothingChanged(t, () =>
+      post({
+        deal_id: deal['ACE-72'],
+        code: 'vg',
+        description: 'x',
+        valid_from: '2024-01-01',
+        valid_until: '2024-12-31',
+      }),
+    );
+    expect(overlapping.json().errors).toEqual({
+      code: ['Já existe uma regra com este código neste acordo no mesmo período de vigência.'],
+    });
+    // Periods that do not meet may share a code.
+    for (const period of [{ valid_until: '2010-12-31' }, { valid_from: '2011-01-01' }]) {
+      const res = await post({ deal_id: deal['ACE-72'], code: 'VH', description: 'x', ...period });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const backwards = await expectNothingChanged(t, () =>
+      post({
+        deal_id: deal['ACE-72'],
+        code: 'VX',
+        description: 'x',
+        valid_from: '2024-02-01',
+        valid_until: '2024-01-01',
+      }),
+    );
+    expect(backwards.json().errors).toEqual({
+      valid_until: ['O fim da vigência não pode ser anterior ao início.'],
+    });
+    const forbidden = await expectNothingChanged(t, () =>
+      version(created.id, { valid_from: '2030-01-01', description: 'x' }, tok.associacao),
+    );
+    expect(forbidden.statusCode).toBe(403);
   });
 });
 

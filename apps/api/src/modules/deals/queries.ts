@@ -1,10 +1,12 @@
 import { MAX_ALL_ROWS } from '@origem/contract/paging';
 import type { DealListQuery, OriginNormListQuery, OriginRuleListQuery } from '@origem/contract/schemas/deals';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import {
+  certificateItems,
   certificateModels,
+  certificates,
   countries,
   dealCountries,
   deals,
@@ -14,6 +16,7 @@ import {
 } from '../../db/schema';
 import { humanOrder } from '../../lib/collation';
 import { likePattern, mapPage, type PageRequest, paginate, plainOrder } from '../../lib/paging';
+import { inForceOn, overlaps, type Period } from './origin-validity';
 
 /**
  * Abbreviations in the order a reader expects: ACE-2, ACE-14, ACE-18… (letters alphabetically, then the number as a
@@ -44,6 +47,10 @@ const dealColumns = {
   form: deals.form,
   classification_type: deals.classification_type,
   accepts_digital: deals.accepts_digital,
+  cod_form: deals.cod_form,
+  cod_automotive_form: deals.cod_automotive_form,
+  cod_automotive_ncm: deals.cod_automotive_ncm,
+  cod_versions: deals.cod_versions,
   declaration_validity_days: deals.declaration_validity_days,
   certificate_validity_months: deals.certificate_validity_months,
   non_originating_ceiling_percent: deals.non_originating_ceiling_percent,
@@ -78,6 +85,10 @@ function toDeal(row: DealRow) {
     form: row.form,
     classification_type: row.classification_type,
     accepts_digital: row.accepts_digital,
+    cod_form: row.cod_form,
+    cod_automotive_form: row.cod_automotive_form,
+    cod_automotive_ncm: row.cod_automotive_ncm,
+    cod_versions: row.cod_versions,
     declaration_validity_days: row.declaration_validity_days,
     certificate_validity_months: row.certificate_validity_months,
     non_originating_ceiling_percent: Number(row.non_originating_ceiling_percent).toFixed(2),
@@ -215,6 +226,9 @@ const normColumns = {
   deal_id: originNorms.deal_id,
   name: originNorms.name,
   legal_text: originNorms.legal_text,
+  non_originating_ceiling_percent: originNorms.non_originating_ceiling_percent,
+  valid_from: originNorms.valid_from,
+  valid_until: originNorms.valid_until,
   created_at: originNorms.created_at,
   updated_at: originNorms.updated_at,
   deal: { id: deals.id, abbreviation: deals.abbreviation, name: deals.name },
@@ -229,15 +243,21 @@ type NormRow = Awaited<ReturnType<typeof normSelect>>[number];
 function toNorm(row: NormRow) {
   return {
     ...row,
+    non_originating_ceiling_percent:
+      row.non_originating_ceiling_percent === null
+        ? null
+        : Number(row.non_originating_ceiling_percent).toFixed(2),
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
   };
 }
 export type NormView = ReturnType<typeof toNorm>;
 
+/** A name's versions stay together, oldest first. */
 const normOrder = () => [
   ...abbreviationOrder(deals.abbreviation),
   asc(humanOrder(originNorms.name)),
+  sql`${originNorms.valid_from} asc nulls first`,
   asc(originNorms.id),
 ];
 
@@ -263,19 +283,36 @@ export async function findNorm(db: Executor, id: number): Promise<NormView | nul
   return row ? toNorm(row) : null;
 }
 
-export async function normsOfDeal(db: Executor, dealId: number): Promise<NormView[]> {
+/** The deal's norms, every version, or (`inForce`) only those in force on that day. */
+export async function normsOfDeal(db: Executor, dealId: number, inForce?: SQL): Promise<NormView[]> {
   const rows = await normSelect(db)
-    .where(eq(originNorms.deal_id, dealId))
-    .orderBy(asc(humanOrder(originNorms.name)), asc(originNorms.id));
+    .where(and(eq(originNorms.deal_id, dealId), inForce ? inForceOn(originNorms, inForce) : undefined))
+    .orderBy(
+      asc(humanOrder(originNorms.name)),
+      sql`${originNorms.valid_from} asc nulls first`,
+      asc(originNorms.id),
+    );
   return rows.map(toNorm);
 }
 
-/** Another norm of the deal with the same name (letter case ignored). */
-export async function normNameTaken(db: Executor, dealId: number, name: string, exceptId?: number) {
+/** Another version of the deal's norm with the same name (letter case ignored) in force on a day of `period`. */
+export async function normNameTaken(
+  db: Executor,
+  dealId: number,
+  name: string,
+  period: Period,
+  exceptId?: number,
+) {
   const rows = await db
     .select({ id: originNorms.id })
     .from(originNorms)
-    .where(and(eq(originNorms.deal_id, dealId), sql`lower(${originNorms.name}) = lower(${name})`));
+    .where(
+      and(
+        eq(originNorms.deal_id, dealId),
+        sql`lower(${originNorms.name}) = lower(${name})`,
+        overlaps(originNorms, period),
+      ),
+    );
   return rows.some((r) => r.id !== exceptId);
 }
 
@@ -286,6 +323,8 @@ const ruleColumns = {
   deal_id: originRules.deal_id,
   code: originRules.code,
   description: originRules.description,
+  valid_from: originRules.valid_from,
+  valid_until: originRules.valid_until,
   created_at: originRules.created_at,
   updated_at: originRules.updated_at,
   deal: { id: deals.id, abbreviation: deals.abbreviation, name: deals.name },
@@ -306,9 +345,11 @@ function toRule(row: RuleRow) {
 }
 export type RuleView = ReturnType<typeof toRule>;
 
+/** A code's versions stay together, oldest first. */
 const ruleOrder = () => [
   ...abbreviationOrder(deals.abbreviation),
   asc(humanOrder(originRules.code)),
+  sql`${originRules.valid_from} asc nulls first`,
   asc(originRules.id),
 ];
 
@@ -344,10 +385,83 @@ export async function findRule(db: Executor, id: number): Promise<RuleView | nul
   return row ? toRule(row) : null;
 }
 
-export async function ruleCodeTaken(db: Executor, dealId: number, code: string, exceptId?: number) {
+/** Another version of the deal's rule with the same code (letter case ignored) in force on a day of `period`. */
+export async function ruleCodeTaken(
+  db: Executor,
+  dealId: number,
+  code: string,
+  period: Period,
+  exceptId?: number,
+) {
   const rows = await db
     .select({ id: originRules.id })
     .from(originRules)
-    .where(and(eq(originRules.deal_id, dealId), sql`lower(${originRules.code}) = lower(${code})`));
+    .where(
+      and(
+        eq(originRules.deal_id, dealId),
+        sql`lower(${originRules.code}) = lower(${code})`,
+        overlaps(originRules, period),
+      ),
+    );
   return rows.some((r) => r.id !== exceptId);
+}
+
+/**
+ * Every version of a rule's code in its deal, oldest first, with the certificates (in `scope`) whose items cite each:
+ * how many, and the latest twenty.
+ */
+export async function ruleHistory(db: Executor, rule: RuleView, scope: SQL | undefined) {
+  const versions = await db
+    .select({
+      id: originRules.id,
+      code: originRules.code,
+      description: originRules.description,
+      valid_from: originRules.valid_from,
+      valid_until: originRules.valid_until,
+    })
+    .from(originRules)
+    .where(and(eq(originRules.deal_id, rule.deal_id), sql`lower(${originRules.code}) = lower(${rule.code})`))
+    .orderBy(sql`${originRules.valid_from} asc nulls first`, asc(originRules.id));
+  const citing = (ruleId: number) =>
+    and(
+      scope,
+      sql`exists (select 1 from ${certificateItems} i where i.certificate_id = ${certificates.id} and i.origin_rule_id = ${ruleId})`,
+    );
+  return Promise.all(
+    versions.map(async (version) => {
+      const [counted] = await db.select({ n: count() }).from(certificates).where(citing(version.id));
+      const rows = await db
+        .select({
+          id: certificates.id,
+          certificate_number: certificates.certificate_number,
+          status: certificates.status,
+          invoice_date: certificates.invoice_date,
+        })
+        .from(certificates)
+        .where(citing(version.id))
+        .orderBy(desc(certificates.invoice_date), desc(certificates.id))
+        .limit(CITING_SHOWN);
+      return { ...version, certificates_count: counted?.n ?? 0, certificates: rows };
+    }),
+  );
+}
+const CITING_SHOWN = 20;
+
+/**
+ * The deal's criteria and norms in force on `day`, by code and by name (lower case): what a certificate invoiced that
+ * day cites, whatever version its declarations were made under (issue 36).
+ */
+export async function originInForce(db: Executor, dealId: number, day: string) {
+  const rules = await db
+    .select({ id: originRules.id, code: originRules.code, description: originRules.description })
+    .from(originRules)
+    .where(and(eq(originRules.deal_id, dealId), inForceOn(originRules, day)));
+  const norms = await db
+    .select({ id: originNorms.id, name: originNorms.name, legal_text: originNorms.legal_text })
+    .from(originNorms)
+    .where(and(eq(originNorms.deal_id, dealId), inForceOn(originNorms, day)));
+  return {
+    rules: new Map(rules.map((r) => [r.code.toLowerCase(), r])),
+    norms: new Map(norms.map((n) => [n.name.toLowerCase(), n])),
+  };
 }

@@ -17,11 +17,13 @@ import {
   originNormSchema,
   originNormUpdateSchema,
   originRuleAllQuery,
+  originRuleHistorySchema,
   originRuleInputSchema,
   originRuleListQuery,
   originRuleListSchema,
   originRulePageSchema,
   originRuleSchema,
+  originRuleVersionInputSchema,
 } from '@origem/contract/schemas/deals';
 import { idParam } from '@origem/contract/schemas/fields';
 import type { FastifyBaseLogger, FastifyContextConfig, FastifyInstance, RawServerDefault } from 'fastify';
@@ -197,6 +199,36 @@ export async function dealRoutes(fastify: FastifyInstance): Promise<void> {
       schema: { tags: ruleTags, querystring: originRuleAllQuery, response: { 200: originRuleListSchema } },
     },
     async (request) => service.allRules(app.db, request.query.deal_id),
+  );
+  app.post(
+    '/v1/origin_rule/:id/version',
+    {
+      config: ruleManage,
+      schema: {
+        tags: ruleTags,
+        summary: 'Nova vigência da regra: a atual termina na véspera de valid_from',
+        params: idParam,
+        body: originRuleVersionInputSchema,
+        response: { 201: originRuleSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.newRuleVersion(app.db, request.ctx, request.params.id, request.body)),
+  );
+  app.get(
+    '/v1/origin_rule/:id/history',
+    {
+      config: ruleView,
+      schema: {
+        tags: ruleTags,
+        summary: 'As versões do código da regra e os certificados que citaram cada uma',
+        params: idParam,
+        response: { 200: originRuleHistorySchema, ...errors },
+      },
+    },
+    async (request) => service.ruleHistory(app.db, request.ctx, request.params.id),
   );
   recordRoutes(app, {
     path: '/v1/origin_rule',

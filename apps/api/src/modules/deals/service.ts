@@ -1,4 +1,6 @@
+import { certificateFlow, type StateOf, stateLabel } from '@origem/contract/flows';
 import { messages } from '@origem/contract/messages.pt';
+import { codSettingsIssues } from '@origem/contract/schemas/cod-settings';
 import {
   DEAL_TEXTS,
   type DealInput,
@@ -8,11 +10,14 @@ import {
   type OriginNormListQuery,
   type OriginRuleInput,
   type OriginRuleListQuery,
+  type OriginRuleVersionInput,
+  validityIssue,
 } from '@origem/contract/schemas/deals';
 import { eq } from 'drizzle-orm';
 import type { Database, Executor, Tx } from '../../db/client';
-import { deals, originNorms, originRules } from '../../db/schema';
+import { certificates, deals, originNorms, originRules } from '../../db/schema';
 import { changedValues, recordAudit } from '../../lib/audit';
+import { dayText, previousDay } from '../../lib/brasilia-days';
 import type { ServiceContext } from '../../lib/context';
 import {
   conflict,
@@ -23,6 +28,8 @@ import {
   notFound,
   violatesConstraint,
 } from '../../lib/errors';
+import { ownedScope, TODAY } from '../issuance/queries';
+import type { Period } from './origin-validity';
 import * as q from './queries';
 
 // ================================================================ deals
@@ -45,7 +52,19 @@ export async function getDeal(db: Executor, id: number) {
   const deal = await q.findDeal(db, id);
   if (!deal) throw notFound();
   const norms = await q.normsOfDeal(db, id);
-  return { ...deal, norms: norms.map(({ id, name, legal_text }) => ({ id, name, legal_text })) };
+  return {
+    ...deal,
+    norms: norms.map(
+      ({ id, name, legal_text, non_originating_ceiling_percent, valid_from, valid_until }) => ({
+        id,
+        name,
+        legal_text,
+        non_originating_ceiling_percent,
+        valid_from,
+        valid_until,
+      }),
+    ),
+  };
 }
 
 /** The column values of a deal input (the partner countries live in their own table). */
@@ -57,11 +76,24 @@ function dealValues(input: DealInput) {
     form: input.form,
     classification_type: input.classification_type,
     accepts_digital: input.accepts_digital,
+    cod_form: input.cod_form,
+    cod_automotive_form: input.cod_automotive_form,
+    cod_automotive_ncm: input.cod_automotive_ncm,
+    cod_versions: input.cod_versions,
     declaration_validity_days: input.declaration_validity_days,
     certificate_validity_months: input.certificate_validity_months,
     non_originating_ceiling_percent: input.non_originating_ceiling_percent,
     active: input.active,
   };
+}
+
+/** The rules across the COD settings (accepts digital ⇒ acronym, form and version; versions that list the acronym). */
+function checkCodSettings(input: DealInput): void {
+  const issues = codSettingsIssues(input);
+  if (issues.length === 0) return;
+  const errors: FieldErrors = {};
+  for (const { field, message } of issues) errors[field] = [...(errors[field] ?? []), message];
+  throw invalid(errors);
 }
 
 /** Partner countries must exist; returns the unique ids and their codes (what the audit trail shows). */
@@ -95,6 +127,7 @@ export async function createDeal(db: Database, ctx: ServiceContext, input: DealI
     db.transaction(async (tx) => {
       if (await q.abbreviationTaken(tx, input.abbreviation))
         throw fieldError('abbreviation', DEAL_TEXTS.deal.abbreviationTaken);
+      checkCodSettings(input);
       const partners = await validCountries(tx, input.country_ids);
       const values = dealValues(input);
       const [created] = await tx.insert(deals).values(values).returning({ id: deals.id });
@@ -120,6 +153,7 @@ export async function updateDeal(db: Database, ctx: ServiceContext, id: number, 
       if (!before) throw notFound();
       if (await q.abbreviationTaken(tx, input.abbreviation, id))
         throw fieldError('abbreviation', DEAL_TEXTS.deal.abbreviationTaken);
+      checkCodSettings(input);
       const partners = await validCountries(tx, input.country_ids);
       const values = dealValues(input);
       const oldCodes = await q.dealCountryCodes(tx, id);
@@ -174,11 +208,28 @@ async function lockedDeal(tx: Executor, dealId: number, field = 'deal_id') {
   return deal;
 }
 
-const normAuditValues = (n: { deal_id: number; name: string; legal_text: string | null }) => ({
+type NormValues = Period & {
+  deal_id: number;
+  name: string;
+  legal_text: string | null;
+  non_originating_ceiling_percent: string | null;
+};
+
+const normAuditValues = (n: NormValues) => ({
   deal_id: n.deal_id,
   name: n.name,
   legal_text: n.legal_text,
+  non_originating_ceiling_percent:
+    n.non_originating_ceiling_percent === null ? null : Number(n.non_originating_ceiling_percent).toFixed(2),
+  valid_from: n.valid_from,
+  valid_until: n.valid_until,
 });
+
+/** A period that ends before it starts is refused on its field. */
+function checkPeriod(period: Period, prefix = ''): void {
+  const issue = validityIssue(period);
+  if (issue) throw fieldError(`${prefix}${issue.field}`, issue.message);
+}
 
 export async function listNorms(db: Database, filters: OriginNormListQuery) {
   return q.listNorms(db, filters);
@@ -192,13 +243,15 @@ export async function getNorm(db: Executor, id: number) {
 
 export async function normsByDeal(db: Database, dealId: number) {
   if (!(await q.findDeal(db, dealId))) throw notFound();
-  return { data: await q.normsOfDeal(db, dealId) };
+  // What a declaration written today may cite: the versions in force today.
+  return { data: await q.normsOfDeal(db, dealId, TODAY) };
 }
 
 export async function createNorm(db: Database, ctx: ServiceContext, input: OriginNormInput) {
   const id = await db.transaction(async (tx) => {
     await lockedDeal(tx, input.deal_id);
-    if (await q.normNameTaken(tx, input.deal_id, input.name))
+    checkPeriod(input);
+    if (await q.normNameTaken(tx, input.deal_id, input.name, input))
       throw fieldError('name', DEAL_TEXTS.norm.nameTaken);
     const values = normAuditValues(input);
     const [created] = await tx.insert(originNorms).values(values).returning({ id: originNorms.id });
@@ -217,7 +270,8 @@ export async function updateNorm(db: Database, ctx: ServiceContext, id: number, 
     for (const dealId of [...new Set([before.deal_id, input.deal_id])].sort((a, b) => a - b)) {
       await lockedDeal(tx, dealId);
     }
-    if (await q.normNameTaken(tx, input.deal_id, input.name, id))
+    checkPeriod(input);
+    if (await q.normNameTaken(tx, input.deal_id, input.name, input, id))
       throw fieldError('name', DEAL_TEXTS.norm.nameTaken);
     const values = normAuditValues(input);
     await tx.update(originNorms).set(values).where(eq(originNorms.id, id));
@@ -265,6 +319,8 @@ export async function saveDealNorms(db: Database, ctx: ServiceContext, input: De
     input.norms.forEach((norm, index) => {
       if (norm.id !== undefined && !stored.has(norm.id))
         errors[`norms.${index}.id`] = [DEAL_TEXTS.norm.notOfDeal];
+      const issue = validityIssue(norm);
+      if (issue) errors[`norms.${index}.${issue.field}`] = [issue.message];
     });
     if (Object.keys(errors).length > 0) throw invalid(errors);
 
@@ -276,7 +332,7 @@ export async function saveDealNorms(db: Database, ctx: ServiceContext, input: De
       changes += 1;
     }
     for (const norm of input.norms) {
-      const values = { deal_id: input.deal_id, name: norm.name, legal_text: norm.legal_text };
+      const values = normAuditValues({ ...norm, deal_id: input.deal_id });
       const before = norm.id === undefined ? undefined : stored.get(norm.id);
       if (!before) {
         const [created] = await tx.insert(originNorms).values(values).returning({ id: originNorms.id });
@@ -311,13 +367,15 @@ const ruleValues = (input: OriginRuleInput) => ({
   deal_id: input.deal_id,
   code: input.code,
   description: input.description,
+  valid_from: input.valid_from,
+  valid_until: input.valid_until,
 });
 
 async function ruleRace<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (err) {
-    if (violatesConstraint(err, 'origin_rules_deal_code_unique'))
+    if (violatesConstraint(err, 'origin_rules_deal_code_open_unique'))
       throw fieldError('code', DEAL_TEXTS.rule.codeTaken);
     if (violatesConstraint(err, 'origin_rules_deal_id_deals_id_fk'))
       throw fieldError('deal_id', messages.field.invalidOption);
@@ -343,7 +401,8 @@ export async function createRule(db: Database, ctx: ServiceContext, input: Origi
   const id = await ruleRace(
     db.transaction(async (tx) => {
       await lockedDeal(tx, input.deal_id);
-      if (await q.ruleCodeTaken(tx, input.deal_id, input.code))
+      checkPeriod(input);
+      if (await q.ruleCodeTaken(tx, input.deal_id, input.code, input))
         throw fieldError('code', DEAL_TEXTS.rule.codeTaken);
       const values = ruleValues(input);
       const [created] = await tx.insert(originRules).values(values).returning({ id: originRules.id });
@@ -361,14 +420,12 @@ export async function updateRule(db: Database, ctx: ServiceContext, id: number, 
       const before = await q.findRule(tx, id);
       if (!before) throw notFound();
       await lockedDeal(tx, input.deal_id);
-      if (await q.ruleCodeTaken(tx, input.deal_id, input.code, id))
+      checkPeriod(input);
+      if (await q.ruleCodeTaken(tx, input.deal_id, input.code, input, id))
         throw fieldError('code', DEAL_TEXTS.rule.codeTaken);
       const values = ruleValues(input);
       await tx.update(originRules).set(values).where(eq(originRules.id, id));
-      const diff = changedValues(
-        { deal_id: before.deal_id, code: before.code, description: before.description },
-        values,
-      );
+      const diff = changedValues(ruleValues(before), values);
       await recordAudit(tx, ctx, { event: 'updated', type: 'origin_rule', id, old: diff.old, new: diff.new });
     }),
   );
@@ -385,7 +442,7 @@ export async function deleteRule(db: Database, ctx: ServiceContext, id: number) 
         event: 'deleted',
         type: 'origin_rule',
         id,
-        old: { deal_id: rule.deal_id, code: rule.code, description: rule.description },
+        old: ruleValues(rule),
       });
     });
   } catch (err) {
@@ -393,4 +450,67 @@ export async function deleteRule(db: Database, ctx: ServiceContext, id: number) 
     throw err;
   }
   return { message: DEAL_TEXTS.rule.deleted };
+}
+
+/**
+ * POST /v1/origin_rule/{id}/version: the rule changes from `valid_from` on. The version given ends the day before
+ * and a new one, with its code and the new description, starts that day (keeping the old end, if it had one). One
+ * transaction under the deal's lock; the certificates that cited the old version keep citing it.
+ */
+export async function newRuleVersion(
+  db: Database,
+  ctx: ServiceContext,
+  id: number,
+  input: OriginRuleVersionInput,
+) {
+  const created = await ruleRace(
+    db.transaction(async (tx) => {
+      const current = await q.findRule(tx, id);
+      if (!current) throw notFound();
+      await lockedDeal(tx, current.deal_id);
+      if (current.valid_from && input.valid_from <= current.valid_from)
+        throw fieldError('valid_from', DEAL_TEXTS.rule.versionStartsTooEarly(dayText(current.valid_from)));
+      if (current.valid_until && input.valid_from > current.valid_until)
+        throw fieldError('valid_from', DEAL_TEXTS.rule.versionAfterEnd(dayText(current.valid_until)));
+      const closed = previousDay(input.valid_from);
+      await tx.update(originRules).set({ valid_until: closed }).where(eq(originRules.id, id));
+      await recordAudit(tx, ctx, {
+        event: 'updated',
+        type: 'origin_rule',
+        id,
+        old: { valid_until: current.valid_until },
+        new: { valid_until: closed },
+      });
+      const values = ruleValues({
+        deal_id: current.deal_id,
+        code: current.code,
+        description: input.description,
+        valid_from: input.valid_from,
+        valid_until: current.valid_until,
+      });
+      if (await q.ruleCodeTaken(tx, current.deal_id, current.code, values, id))
+        throw fieldError('valid_from', DEAL_TEXTS.rule.codeTaken);
+      const [row] = await tx.insert(originRules).values(values).returning({ id: originRules.id });
+      if (!row) throw new Error('insert returned nothing');
+      await recordAudit(tx, ctx, { event: 'created', type: 'origin_rule', id: row.id, new: values });
+      return row.id;
+    }),
+  );
+  return getRule(db, created);
+}
+
+/** GET /v1/origin_rule/{id}/history: the code's versions, each with the certificates (in the reader's scope) citing it. */
+export async function ruleHistory(db: Database, ctx: ServiceContext, id: number) {
+  const rule = await getRule(db, id);
+  const scope = ctx.actor ? ownedScope(ctx.actor, certificates) : undefined;
+  const versions = await q.ruleHistory(db, rule, scope);
+  return {
+    data: versions.map((v) => ({
+      ...v,
+      certificates: v.certificates.map((c) => ({
+        ...c,
+        status_label: stateLabel(certificateFlow, c.status as StateOf<typeof certificateFlow>),
+      })),
+    })),
+  };
 }

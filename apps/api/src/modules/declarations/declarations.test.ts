@@ -2,6 +2,7 @@ import { messages } from '@origem/contract/messages.pt';
 import { declarationMessages as text } from '@origem/contract/schemas/declarations';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import {
   classificationItems,
   classificationLists,
@@ -96,12 +97,13 @@ describe('creating a declaration', () => {
         changes_heading: true,
       },
     ]);
-    // 1.25 of the 10.00 FOB comes from China, outside MERCOSUL: 12.50 % against the 40 % ceiling.
+    // 1.25 of the 10.00 FOB comes from China, outside MERCOSUL: 12.50 % against the 45 % ceiling of the regime in
+    // force since 18 Jul 2024 (Dec. CMC 05/23), the norm the declaration cites.
     expect(body.origin_check).toEqual({
       fob_value_usd: '10.00',
       non_originating_cif_usd: '1.25',
       non_originating_share_percent: '12.50',
-      ceiling_percent: '40.00',
+      ceiling_percent: '45.00',
       within_ceiling: true,
       non_originating_count: 1,
       all_change_heading: true,
@@ -675,5 +677,41 @@ describe('the form’s origin criteria', () => {
     const missing = await t.request('GET', `${BASE}/origin_rules`, { token: tok.fabricante });
     expect(missing.statusCode).toBe(422);
     expect(missing.json()).toMatchObject({ errors: { deal_id: [text.deal] } });
+  });
+
+  it('a declaration is made under the rules in force today: the closed versions are neither offered nor accepted', async () => {
+    const closed = await queryRows<{ id: number; kind: string }>(
+      t.db,
+      sql`select id, 'rule' as kind from origin_rules where deal_id = ${r.mercosul} and valid_until is not null
+          union all
+          select id, 'norm' from origin_norms where deal_id = ${r.mercosul} and valid_until is not null`,
+    );
+    const closedRules = closed.filter((c) => c.kind === 'rule').map((c) => c.id);
+    const closedNorms = closed.filter((c) => c.kind === 'norm').map((c) => c.id);
+    expect(closedRules).toHaveLength(3);
+    expect(closedNorms).toHaveLength(2);
+    const rules = (
+      await t.request('GET', `${BASE}/origin_rules?deal_id=${r.mercosul}`, { token: tok.exportador })
+    ).json<{ data: { id: number; code: string }[] }>().data;
+    expect(rules.map((x) => x.code)).toEqual(['CR', 'RE', 'ST', 'TO']);
+    expect(rules.some((x) => closedRules.includes(x.id))).toBe(false);
+    const norms = (
+      await t.request('GET', `/v1/origin_norm/get-norms-by-deal-id/${r.mercosul}`, { token: tok.exportador })
+    ).json<{ data: { id: number; legal_text: string }[] }>().data;
+    expect(norms).toHaveLength(2);
+    expect(norms.every((n) => n.legal_text.includes('05/23'))).toBe(true);
+
+    const before = await totals();
+    const refused = await post({
+      ...exporterDeclaration(r),
+      origin_rule_id: closedRules[0],
+      origin_norm_id: closedNorms[0],
+    });
+    expect(await totals()).toEqual(before);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({
+      origin_rule_id: [text.originRuleNotInForce],
+      origin_norm_id: [text.originNormNotInForce],
+    });
   });
 });

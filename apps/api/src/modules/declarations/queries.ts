@@ -40,6 +40,7 @@ import {
   paginate,
   prefixPattern,
 } from '../../lib/paging';
+import { inForceOn } from '../deals/origin-validity';
 import { existingIds, lockInScope, ownedScope, TODAY } from '../issuance/queries';
 
 /** The manufacturer's signed declaration is the declaration's stored file under this role. */
@@ -331,7 +332,12 @@ function selectDetail(db: Executor) {
         ceiling: deals.non_originating_ceiling_percent,
       },
       rule: { code: originRules.code, description: originRules.description },
-      norm: { name: originNorms.name, legal_text: originNorms.legal_text },
+      // The regime's own ceiling, when the norm version sets one (MERCOSUL: 40 %, then 45 % from 18 Jul 2024).
+      norm: {
+        name: originNorms.name,
+        legal_text: originNorms.legal_text,
+        ceiling: originNorms.non_originating_ceiling_percent,
+      },
       ncm_description: ncm.description,
       delivery_location_name: deliveryLocations.name,
       analyst_name: analyst.name,
@@ -427,30 +433,40 @@ export async function manufacturerCompanyOf(db: Executor, ownerId: number, compa
   return row ?? null;
 }
 
-export async function ruleOfDeal(db: Executor, dealId: number, id: number): Promise<boolean> {
+/** Whether the criterion is the deal's, and whether it is in force today (a declaration is made under today's rules). */
+export async function ruleOfDeal(
+  db: Executor,
+  dealId: number,
+  id: number,
+): Promise<'absent' | 'expired' | 'ok'> {
   const [row] = await db
-    .select({ id: originRules.id })
+    .select({ inForce: sql<boolean>`${inForceOn(originRules, TODAY)}` })
     .from(originRules)
     .where(and(eq(originRules.id, id), eq(originRules.deal_id, dealId)));
-  return Boolean(row);
+  return !row ? 'absent' : row.inForce ? 'ok' : 'expired';
 }
 
-/** The origin criteria of a deal, by code: what a declaration of that deal may name. */
+/** The origin criteria of a deal in force today, by code: what a declaration of that deal may name. */
 export async function rulesOfDeal(db: Executor, dealId: number) {
   return db
     .select({ id: originRules.id, code: originRules.code, description: originRules.description })
     .from(originRules)
-    .where(eq(originRules.deal_id, dealId))
+    .where(and(eq(originRules.deal_id, dealId), inForceOn(originRules, TODAY)))
     .orderBy(asc(originRules.code), asc(originRules.id))
     .limit(500);
 }
 
-export async function normOfDeal(db: Executor, dealId: number, id: number): Promise<boolean> {
+/** Whether the norm is the deal's, and whether it is in force today. */
+export async function normOfDeal(
+  db: Executor,
+  dealId: number,
+  id: number,
+): Promise<'absent' | 'expired' | 'ok'> {
   const [row] = await db
-    .select({ id: originNorms.id })
+    .select({ inForce: sql<boolean>`${inForceOn(originNorms, TODAY)}` })
     .from(originNorms)
     .where(and(eq(originNorms.id, id), eq(originNorms.deal_id, dealId)));
-  return Boolean(row);
+  return !row ? 'absent' : row.inForce ? 'ok' : 'expired';
 }
 
 /** The NCM codes among `codes`, with whether each is a leaf (a complete subitem). */

@@ -193,7 +193,7 @@ export async function getDeclaration(db: Executor, actor: Actor, id: number): Pr
     origin_check: originCheck({
       productNcm: row.ncm,
       fobUnitValueMax: row.fob_unit_value_max,
-      ceilingPercent: found.deal.ceiling,
+      ceilingPercent: found.norm.ceiling ?? found.deal.ceiling,
       materials,
       members,
     }),
@@ -292,12 +292,12 @@ async function checkedValues(tx: Executor, actor: Actor, input: DeclarationInput
     add('company_manufacturer_id', text.companyNotManufacturer);
   }
   const deal = await checkRepresentativeAndDeal(tx, owner.id, input, add, text);
-  if (deal && !(await q.ruleOfDeal(tx, deal.id, input.origin_rule_id))) {
-    add('origin_rule_id', text.originRuleNotOfDeal);
-  }
-  if (deal && !(await q.normOfDeal(tx, deal.id, input.origin_norm_id))) {
-    add('origin_norm_id', text.originNormNotOfDeal);
-  }
+  const rule = deal ? await q.ruleOfDeal(tx, deal.id, input.origin_rule_id) : 'ok';
+  if (rule === 'absent') add('origin_rule_id', text.originRuleNotOfDeal);
+  if (rule === 'expired') add('origin_rule_id', text.originRuleNotInForce);
+  const norm = deal ? await q.normOfDeal(tx, deal.id, input.origin_norm_id) : 'ok';
+  if (norm === 'absent') add('origin_norm_id', text.originNormNotOfDeal);
+  if (norm === 'expired') add('origin_norm_id', text.originNormNotInForce);
 
   const leaves = await q.ncmLeaves(tx, [input.ncm, ...input.materials.map((m) => m.ncm)]);
   const ncmProblem = (code: string) => {

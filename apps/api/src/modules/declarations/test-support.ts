@@ -1,5 +1,5 @@
 import { withCheckDigits } from '@origem/contract/validators/tax-id';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { type Executor, queryRows } from '../../db/client';
 import {
@@ -125,14 +125,21 @@ export async function demoRefs(db: Executor) {
         db
           .select({ id: originRules.id })
           .from(originRules)
-          .where(and(eq(originRules.deal_id, dealId), eq(originRules.code, code))),
+          // The current version (MERCOSUL's criteria changed on 18 Jul 2024).
+          .where(
+            and(eq(originRules.deal_id, dealId), eq(originRules.code, code), isNull(originRules.valid_until)),
+          ),
         code,
       )
     ).id;
   const normOf = async (dealId: number) =>
     (
       await one(
-        db.select({ id: originNorms.id }).from(originNorms).where(eq(originNorms.deal_id, dealId)),
+        db
+          .select({ id: originNorms.id })
+          .from(originNorms)
+          .where(and(eq(originNorms.deal_id, dealId), isNull(originNorms.valid_until)))
+          .orderBy(originNorms.id),
         'norma',
       )
     ).id;

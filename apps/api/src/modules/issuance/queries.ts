@@ -79,7 +79,19 @@ export async function representativeOf(db: Executor, exporterId: number, id: num
 /** The deal a form names: whether it takes new documents, and its nomenclature. */
 export async function findDeal(db: Executor, id: number) {
   const [row] = await db
-    .select({ id: deals.id, active: deals.active, classification_type: deals.classification_type })
+    .select({
+      id: deals.id,
+      active: deals.active,
+      classification_type: deals.classification_type,
+      abbreviation: deals.abbreviation,
+      // The COD settings a digital certificate is checked against (modules/deals/cod-settings.ts).
+      aladi_acronym: deals.aladi_acronym,
+      accepts_digital: deals.accepts_digital,
+      cod_form: deals.cod_form,
+      cod_automotive_form: deals.cod_automotive_form,
+      cod_automotive_ncm: deals.cod_automotive_ncm,
+      cod_versions: deals.cod_versions,
+    })
     .from(deals)
     .where(eq(deals.id, id));
   return row ?? null;

@@ -86,7 +86,7 @@ describe.skipIf(!softHsmAvailable)('A3 signatures through the signer program and
     expect((await certificateRow(t.db, id))?.status).toBe('ENVIADO');
     const afterFirst = await storedCod(id);
     expect(afterFirst?.exporter_signer).toMatch(/^RESPONSAVEL LEGAL:/);
-    expect(xmllintErrors(afterFirst?.xml ?? '', 'exporterSigned')).toBeNull();
+    expect(xmllintErrors(afterFirst?.xml ?? '', 'exporter_signed')).toBeNull();
     expect(xmlsecVerifies(afterFirst?.xml ?? '', 'COD', trust.trustPem)).toBe(true);
 
     const again = await runSigner(first.token, '01');

@@ -6,7 +6,7 @@ import {
 import { isWeightUnit } from '@origem/contract/schemas/lookups';
 import { DECIMAL_PLACES } from '@origem/contract/validators/decimal-pt';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { Card, Col, Divider, Input, Row, Space, Switch } from 'antd';
+import { Card, Col, Divider, Input, Row, Space, Switch, Typography } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useSession } from '../../lib/session';
@@ -19,7 +19,7 @@ import { PdfFileField } from '../../ui/pdf-file-field';
 import type { SelectOption } from '../../ui/remote-select';
 import { RemoteSelect } from '../../ui/remote-select';
 import { TypeAheadSelect } from '../../ui/type-ahead-select';
-import { DealSelect } from '../deals/deal-options';
+import { DealSelect, useDealOption } from '../deals/deal-options';
 import { downloadCertificateFile } from './api/documents';
 import { certificatesWithInvoice } from './api/invoice-in-use';
 import { CERTIFICATE_SCREENS, NCM_DESCRIPTION_FIELD } from './api/keys';
@@ -115,6 +115,15 @@ export function CertificateForm({ certificate }: { certificate?: Certificate }) 
   const exporterId = ownExporter ?? (typeof watched[0] === 'number' ? watched[0] : null);
   const dealId = typeof watched[1] === 'number' ? watched[1] : null;
   const hasIntervenor = watched[2] !== null && watched[2] !== undefined;
+  // Digital only under a deal that exchanges COD (issue 36): the switch is not offered otherwise.
+  const deal = useDealOption(dealId);
+  const digitalOffered = deal?.accepts_digital === true;
+  const { setValue, getValues } = form;
+  useEffect(() => {
+    if (deal && !deal.accepts_digital && getValues('has_digital_signature')) {
+      setValue('has_digital_signature', false, { shouldDirty: true });
+    }
+  }, [deal, getValues, setValue]);
   const representatives = useMemo(() => legalRepresentativeSource(exporterId), [exporterId]);
   // Until the exporter is chosen there is no book to pick from (an exporter's own form always has it).
   const ofExporter = exporterId === null ? { disabled: true, placeholder: 'Escolha antes o exportador' } : {};
@@ -247,14 +256,18 @@ export function CertificateForm({ certificate }: { certificate?: Certificate }) 
               </FormField>
             </Col>
             <Col {...third}>
-              <FormField
-                name="has_digital_signature"
-                label="Assinatura digital"
-                valuePropName="checked"
-                help="Ligado: o responsável legal assina com certificado A1/A3 antes da análise."
-              >
-                <Switch />
-              </FormField>
+              {digitalOffered ? (
+                <FormField
+                  name="has_digital_signature"
+                  label="Assinatura digital"
+                  valuePropName="checked"
+                  help="Ligado: o responsável legal assina com certificado A1/A3 antes da análise."
+                >
+                  <Switch />
+                </FormField>
+              ) : (
+                <DigitalNotOffered deal={deal?.abbreviation ?? null} />
+              )}
             </Col>
           </Row>
           <Divider titlePlacement="start" plain>
@@ -361,5 +374,19 @@ export function CertificateForm({ certificate }: { certificate?: Certificate }) 
         />
       </Space>
     </ApiForm>
+  );
+}
+
+/** In place of the switch: why this certificate can only be on paper. */
+function DigitalNotOffered({ deal }: { deal: string | null }) {
+  return (
+    <div className="ant-form-item" data-testid="digital-not-offered">
+      <Typography.Text strong>Assinatura digital</Typography.Text>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+        {deal
+          ? `O acordo ${deal} não troca certificado de origem digital (COD): este certificado é em papel.`
+          : 'Escolha o acordo: a assinatura digital só existe nos acordos que trocam COD.'}
+      </Typography.Paragraph>
+    </div>
   );
 }

@@ -11,6 +11,7 @@ import { ApiForm, FormField, StickyFormActions, useApiForm } from '../../ui/form
 import { useCreateDeal } from './api/create-deal';
 import { useSaveDealNorms } from './api/save-deal-norms';
 import { useUpdateDeal } from './api/update-deal';
+import { DealCodSettings } from './deal-cod-settings';
 import { dealFormDefaults, dealFormSchema, normsChanged, splitDealForm } from './deal-form-values';
 import { DealNormsEditor } from './deal-norms-editor';
 import { CountriesSelect } from './deal-options';
@@ -135,16 +136,6 @@ export function DealForm({ deal, readOnly = false }: DealFormProps) {
             </Col>
             <Col xs={24} sm={12} md={6}>
               <FormField
-                name="accepts_digital"
-                label="Certificado digital (COD)"
-                valuePropName="checked"
-                help="Aceita certificados assinados digitalmente."
-              >
-                <Switch />
-              </FormField>
-            </Col>
-            <Col xs={24} sm={12} md={6}>
-              <FormField
                 name="active"
                 label="Ativo"
                 valuePropName="checked"
@@ -154,6 +145,17 @@ export function DealForm({ deal, readOnly = false }: DealFormProps) {
               </FormField>
             </Col>
           </Row>
+        </Card>
+        <Card
+          title="Certificado de origem digital (COD)"
+          extra={
+            <Typography.Text type="secondary">
+              Formulário ALADI e versões trocadas com os parceiros
+            </Typography.Text>
+          }
+          style={{ marginBottom: 16 }}
+        >
+          <DealCodSettings registerField={form.meta.registerField} readOnly={readOnly} />
         </Card>
         <Card
           title="Normas de origem"

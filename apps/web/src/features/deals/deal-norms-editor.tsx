@@ -1,13 +1,22 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DECIMAL_PLACES } from '@origem/contract/validators/decimal-pt';
 import { Button, Form, Input, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useEffect } from 'react';
 import { useController, useFieldArray, useFormContext } from 'react-hook-form';
+import { DateInput } from '../../ui/date-input';
+import { DecimalInput } from '../../ui/decimal-input';
 import { type DealFormValues, EMPTY_NORM } from './deal-form-values';
 
-type NormField = 'name' | 'legal_text';
+type NormField = 'name' | 'legal_text' | 'valid_from' | 'valid_until' | 'non_originating_ceiling_percent';
 
-const LABELS: Record<NormField, string> = { name: 'Nome', legal_text: 'Texto legal' };
+const LABELS: Record<NormField, string> = {
+  name: 'Nome',
+  legal_text: 'Texto legal',
+  valid_from: 'Início da vigência',
+  valid_until: 'Fim da vigência',
+  non_originating_ceiling_percent: 'Teto de conteúdo não originário',
+};
 
 type CellProps = {
   index: number;
@@ -25,7 +34,7 @@ function NormCell({ index, field, registerField }: CellProps) {
   const error = fieldState.error?.message;
   const props = {
     ref: input.ref,
-    value: input.value ?? '',
+    value: typeof input.value === 'string' ? input.value : '',
     onChange: (event: { target: { value: string } }) => input.onChange(event.target.value),
     onBlur: input.onBlur,
     'aria-label': `${LABELS[field]} da norma ${index + 1}`,
@@ -34,7 +43,24 @@ function NormCell({ index, field, registerField }: CellProps) {
   };
   return (
     <Form.Item validateStatus={error ? 'error' : undefined} help={error} style={{ marginBottom: 0 }}>
-      {field === 'name' ? (
+      {field === 'valid_from' || field === 'valid_until' ? (
+        <DateInput
+          value={(input.value as string | null | undefined) ?? null}
+          onChange={(day) => input.onChange(day ?? null)}
+          onBlur={input.onBlur}
+          aria-label={props['aria-label']}
+          status={props.status}
+          placeholder={field === 'valid_from' ? 'desde sempre' : 'em vigor'}
+        />
+      ) : field === 'non_originating_ceiling_percent' ? (
+        <DecimalInput
+          {...props}
+          onChange={(text) => input.onChange(text)}
+          places={DECIMAL_PLACES.percent}
+          unit="%"
+          placeholder="do acordo"
+        />
+      ) : field === 'name' ? (
         <Input {...props} maxLength={255} placeholder="Ex.: Regime de Origem do MERCOSUL" />
       ) : (
         <Input.TextArea
@@ -81,6 +107,23 @@ export function DealNormsEditor({ registerField, readOnly = false }: DealNormsEd
       title: 'Texto legal',
       key: 'legal_text',
       render: (_, __, index) => <NormCell index={index} field="legal_text" registerField={registerField} />,
+    },
+    // A norm that changed keeps its versions, each in force for its days (issue 36).
+    ...(['valid_from', 'valid_until'] as const).map((field) => ({
+      title: field === 'valid_from' ? 'Em vigor de' : 'até',
+      key: field,
+      width: 150,
+      render: (_: unknown, __: unknown, index: number) => (
+        <NormCell index={index} field={field} registerField={registerField} />
+      ),
+    })),
+    {
+      title: 'Teto (%)',
+      key: 'non_originating_ceiling_percent',
+      width: 110,
+      render: (_, __, index) => (
+        <NormCell index={index} field="non_originating_ceiling_percent" registerField={registerField} />
+      ),
     },
   ];
   if (!readOnly) {

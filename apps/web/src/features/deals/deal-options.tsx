@@ -1,5 +1,7 @@
 import type { DealOption } from '@origem/contract/schemas/deals';
 import type { LookupRow } from '@origem/contract/schemas/lookups';
+import { useQuery } from '@tanstack/react-query';
+import { fetchAll } from '../../api/paging';
 import { RemoteSelect, type RemoteSelectProps } from '../../ui/remote-select';
 import { COUNTRY_OPTIONS_PATH, DEAL_OPTIONS_PATH } from './api/deal-keys';
 
@@ -22,6 +24,20 @@ export function DealSelect(props: SelectProps) {
       {...props}
     />
   );
+}
+
+/**
+ * The deal `id` as the deal select knows it (the same cached GET /v1/deal/all): e.g. whether it exchanges digital
+ * certificates (COD). Undefined while loading or when none is chosen.
+ */
+export function useDealOption(id: number | null): DealOption | undefined {
+  const { data } = useQuery({
+    queryKey: ['options', DEAL_OPTIONS_PATH],
+    queryFn: () => fetchAll<DealOption>(DEAL_OPTIONS_PATH),
+    staleTime: 5 * 60_000,
+    enabled: id !== null,
+  });
+  return id === null ? undefined : data?.find((deal) => deal.id === id);
 }
 
 const countryOption = (country: LookupRow) => ({ value: country.id, label: String(country.name) });

@@ -1,5 +1,8 @@
 import { DEAL_TEXTS, type OriginNorm, originNormInputSchema } from '@origem/contract/schemas/deals';
+import { DECIMAL_PLACES } from '@origem/contract/validators/decimal-pt';
 import { Input } from 'antd';
+import { decimalText } from '../../ui/decimal-field';
+import { DecimalInput } from '../../ui/decimal-input';
 import { FormField } from '../../ui/form';
 import { NEW_RECORD, RecordEditPage } from '../../ui/record-edit-page';
 import { useCreateOriginNorm } from './api/create-origin-norm';
@@ -8,6 +11,7 @@ import { DealSelect } from './deal-options';
 import { NORMS_PATH } from './deal-paths';
 import { originNormKind } from './origin-kinds';
 import { OriginRecordForm, useDealIdSearch } from './origin-record-form';
+import { ValidityFields } from './origin-validity';
 
 function OriginNormForm({
   norm,
@@ -25,6 +29,12 @@ function OriginNormForm({
         deal_id: norm?.deal_id ?? dealId,
         name: norm?.name ?? '',
         legal_text: norm?.legal_text ?? '',
+        non_originating_ceiling_percent: decimalText(
+          norm?.non_originating_ceiling_percent,
+          DECIMAL_PLACES.percent,
+        ),
+        valid_from: norm?.valid_from ?? null,
+        valid_until: norm?.valid_until ?? null,
       }}
       recordId={norm?.id}
       label={norm ? `Norma ${norm.name}` : 'Nova norma de origem'}
@@ -47,6 +57,14 @@ function OriginNormForm({
       >
         <Input.TextArea rows={6} maxLength={10_000} showCount />
       </FormField>
+      <FormField
+        name="non_originating_ceiling_percent"
+        label="Teto de conteúdo não originário (%)"
+        help="O do regime desta norma (ex.: 45 no MERCOSUL desde 18/07/2024); em branco, o do acordo."
+      >
+        <DecimalInput places={DECIMAL_PLACES.percent} unit="%" />
+      </FormField>
+      <ValidityFields />
     </OriginRecordForm>
   );
 }

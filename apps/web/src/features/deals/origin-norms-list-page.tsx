@@ -5,6 +5,7 @@ import { useOriginNormsTable } from './api/get-origin-norms';
 import { NORMS_PATH } from './deal-paths';
 import { originNormKind } from './origin-kinds';
 import { type OriginListKind, OriginRecordsList } from './origin-records-list';
+import { validityColumn } from './origin-validity';
 
 const norms: OriginListKind<OriginNorm> = {
   edit: originNormKind,
@@ -26,6 +27,7 @@ const norms: OriginListKind<OriginNorm> = {
       ),
     },
     deal,
+    validityColumn<OriginNorm>(),
     {
       title: 'Texto legal',
       dataIndex: 'legal_text',
@@ -52,7 +54,7 @@ const norms: OriginListKind<OriginNorm> = {
     label: 'Lista de normas de origem',
     emptyText: 'Nenhuma norma de origem encontrada.',
     emptyHint: 'Cadastre a primeira norma em "Nova norma".',
-    scrollX: 960,
+    scrollX: 1150,
   },
 };
 

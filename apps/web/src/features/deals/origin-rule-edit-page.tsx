@@ -8,6 +8,8 @@ import { DealSelect } from './deal-options';
 import { RULES_PATH } from './deal-paths';
 import { originRuleKind } from './origin-kinds';
 import { OriginRecordForm, useDealIdSearch } from './origin-record-form';
+import { NewRuleVersion, OriginRuleHistory } from './origin-rule-history';
+import { ValidityFields } from './origin-validity';
 
 function OriginRuleForm({
   rule,
@@ -25,6 +27,8 @@ function OriginRuleForm({
         deal_id: rule?.deal_id ?? dealId,
         code: rule?.code ?? '',
         description: rule?.description ?? '',
+        valid_from: rule?.valid_from ?? null,
+        valid_until: rule?.valid_until ?? null,
       }}
       recordId={rule?.id}
       label={rule ? `Regra ${rule.code}` : 'Nova regra de origem'}
@@ -41,7 +45,11 @@ function OriginRuleForm({
           </FormField>
         </Col>
         <Col xs={24} md={8}>
-          <FormField name="code" label="Código" help="Único no acordo (ex.: TO, ST, CR, RE).">
+          <FormField
+            name="code"
+            label="Código"
+            help="Único no acordo em cada período de vigência (ex.: TO, ST, CR, RE)."
+          >
             <Input maxLength={20} autoComplete="off" />
           </FormField>
         </Col>
@@ -49,6 +57,7 @@ function OriginRuleForm({
       <FormField name="description" label="Descrição">
         <Input.TextArea rows={5} maxLength={2000} showCount />
       </FormField>
+      <ValidityFields />
     </OriginRecordForm>
   );
 }
@@ -60,7 +69,13 @@ export function OriginRuleEditPage() {
     <RecordEditPage
       kind={originRuleKind}
       renderNew={() => <OriginRuleForm key={NEW_RECORD} dealId={dealId} readOnly={false} />}
-      renderRecord={(rule, readOnly) => <OriginRuleForm key={rule.id} rule={rule} readOnly={readOnly} />}
+      renderRecord={(rule, readOnly) => (
+        <>
+          <OriginRuleForm key={rule.id} rule={rule} readOnly={readOnly} />
+          {readOnly || rule.valid_until ? null : <NewRuleVersion key={`version-${rule.id}`} rule={rule} />}
+          <OriginRuleHistory key={`history-${rule.id}`} rule={rule} />
+        </>
+      )}
     />
   );
 }

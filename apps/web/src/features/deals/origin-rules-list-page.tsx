@@ -5,11 +5,12 @@ import { useOriginRulesTable } from './api/get-origin-rules';
 import { RULES_PATH } from './deal-paths';
 import { originRuleKind } from './origin-kinds';
 import { type OriginListKind, OriginRecordsList } from './origin-records-list';
+import { validityColumn } from './origin-validity';
 
 const rules: OriginListKind<OriginRule> = {
   edit: originRuleKind,
   title: 'Regras de origem',
-  hint: 'Critérios de origem de cada acordo (totalmente obtido, salto tarifário, conteúdo regional…).',
+  hint: 'Critérios de origem de cada acordo (totalmente obtido, salto tarifário, conteúdo regional…), cada versão com a sua vigência.',
   action: { label: 'Nova regra', permission: 'origin_rule.manage', to: `${RULES_PATH}/novo` },
   query: originRuleListQuery,
   useTable: useOriginRulesTable,
@@ -30,6 +31,7 @@ const rules: OriginListKind<OriginRule> = {
         </Link>
       ),
     },
+    validityColumn<OriginRule>(),
     { title: 'Descrição', dataIndex: 'description', key: 'description' },
   ],
   filters: {
@@ -45,7 +47,7 @@ const rules: OriginListKind<OriginRule> = {
     label: 'Lista de regras de origem',
     emptyText: 'Nenhuma regra de origem encontrada.',
     emptyHint: 'Cadastre a primeira regra em "Nova regra".',
-    scrollX: 900,
+    scrollX: 1100,
   },
 };
 
