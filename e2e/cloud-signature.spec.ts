@@ -5,7 +5,7 @@ import { type LoopbackProvider, startCloudProvider } from '../apps/api/src/test/
 import { violations } from './axe';
 import { answerDialog, expect, expectSuccess, test } from './fixtures';
 import { APP_PORT } from './playwright.config';
-import { apiOf, certificateAwaitingSignature, status, trustedCa } from './signature-steps';
+import { apiOf, certificateAwaitingSignature, status, trustedCa, trustedPem } from './signature-steps';
 
 /**
  * Issue 38 in the browser: the administrator registers a cloud signature provider (a loopback PSC this spec starts,
@@ -159,8 +159,8 @@ test.describe
       });
       expect(cod.status()).toBe(200);
       const xml = await cod.text();
-      expect(xmlsecVerifies(xml, 'COD', ca.certPem)).toBe(true);
-      expect(xmlsecVerifies(xml, 'CODEH', ca.certPem)).toBe(true);
+      expect(xmlsecVerifies(xml, 'COD', trustedPem())).toBe(true);
+      expect(xmlsecVerifies(xml, 'CODEH', trustedPem())).toBe(true);
       expect(xmllintErrors(xml, 'complete')).toBeNull();
     });
   });

@@ -30,7 +30,14 @@ test.describe('a strict Content-Security-Policy (issue 24)', () => {
 
   test('the public screens load without a violation', async ({ page }) => {
     const violations = await watchViolations(page);
-    for (const path of ['/login', '/esqueceu-senha', '/pre-cadastro', '/verificar-cod', '/welcome']) {
+    for (const path of [
+      '/login',
+      '/esqueceu-senha',
+      '/pre-cadastro',
+      '/verificar-cod',
+      '/verificar-documento',
+      '/welcome',
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
     }

@@ -14,6 +14,12 @@ const DATA_DIR = `.data-e2e-${APP_PORT}`;
  * again whenever it changes.
  */
 export const SIGNATURE_TRUST_PEM = path.join(tmpdir(), `origem-e2e-trust-${APP_PORT}.pem`);
+/**
+ * The loopback PKI (e2e/pki-server.ts, issue 37): OpenSSL's CA, OCSP responder, CRLs and time-stamping authority,
+ * on a port derived from the server's (far from the 3xxx blocks the suites use side by side), its CA in PKI_DIR.
+ */
+const PKI_PORT = Number(process.env.E2E_PKI_PORT ?? APP_PORT + 20_000);
+export const PKI_DIR = path.join(tmpdir(), `origem-e2e-pki-${APP_PORT}`);
 const jsonReport = process.env.PLAYWRIGHT_JSON_REPORT;
 
 // One product server on a fresh embedded database, and a real SMTP listener. Specs run one at a time because
@@ -60,6 +66,13 @@ export default defineConfig({
   },
   webServer: [
     {
+      command: `rm -rf ${PKI_DIR} && node --import tsx e2e/pki-server.ts`,
+      cwd: '..',
+      url: `http://127.0.0.1:${PKI_PORT}/health`,
+      env: { E2E_PKI_PORT: String(PKI_PORT), E2E_PKI_DIR: PKI_DIR },
+      reuseExistingServer: false,
+    },
+    {
       command: 'node --import tsx e2e/mail-catcher.ts',
       cwd: '..',
       url: `http://127.0.0.1:${MAIL_HTTP_PORT}/health`,
@@ -90,6 +103,11 @@ export default defineConfig({
         CLOUD_SIGNATURE_ALLOW_HTTP: '127.0.0.1',
         LOG_LEVEL: 'warn',
         SIGNATURE_TRUST_PEM,
+        SIGNATURE_SEAL_PFX: path.join(PKI_DIR, 'seal.p12'),
+        SIGNATURE_SEAL_PASSWORD: 'selo-e2e',
+        TSA_URL: `http://127.0.0.1:${PKI_PORT}/tsa`,
+        TSA_TIMEOUT_MS: '5000',
+        REVOCATION_TIMEOUT_MS: '5000',
         RECORD_5XX: SERVER_5XX_FILE,
       },
       reuseExistingServer: false,

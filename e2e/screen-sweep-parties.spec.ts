@@ -9,7 +9,14 @@ sweepRoles('party');
 test('axe on the public pages, empty and with the errors of an empty submit', async ({ page }) => {
   test.setTimeout(300_000);
   const found: string[] = [];
-  for (const path of ['/welcome', '/login', '/esqueceu-senha', '/pre-cadastro', '/verificar-cod']) {
+  for (const path of [
+    '/welcome',
+    '/login',
+    '/esqueceu-senha',
+    '/pre-cadastro',
+    '/verificar-cod',
+    '/verificar-documento',
+  ]) {
     await openScreen(page, path);
     found.push(...(await violations(page, path)));
     const submit = page.locator('main form button[type="submit"]').first();

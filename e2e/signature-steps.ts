@@ -1,9 +1,9 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { pkcs12Of, testCa, testPerson } from '../apps/api/src/documents/signing/test-pki';
+import { caOf, pkcs12Of, testPerson } from '../apps/api/src/documents/signing/test-pki';
 import { answerDialog, expect } from './fixtures';
 import { samplePdf } from './legal-representative-steps';
-import { SIGNATURE_TRUST_PEM } from './playwright.config';
+import { PKI_DIR, SIGNATURE_TRUST_PEM } from './playwright.config';
 
 /**
  * Steps of the signature journeys (issue 14): records prepared through the API with a signed-in page's own session,
@@ -132,15 +132,25 @@ export async function declarationToSign(api: Api) {
   return { id, representative: { name: representative.name, cpf: representative.cpf ?? '' } };
 }
 
-/** The test CA, trusted by the server from now on (it reads the trust file again when it changes). */
-let trusted: ReturnType<typeof testCa> | null = null;
+/**
+ * The loopback PKI's issuing CA (e2e/pki-server.ts), trusted by the server from now on with its root (it reads the
+ * trust file again when it changes); the certificates issued with it name OpenSSL's CRL, which the server asks.
+ */
+let trusted: ReturnType<typeof caOf> | null = null;
 export function trustedCa() {
   if (!trusted) {
-    trusted = testCa('AC Teste E2E');
-    writeFileSync(SIGNATURE_TRUST_PEM, trusted.certPem);
+    const read = (name: string) => readFileSync(`${PKI_DIR}/${name}`, 'utf8');
+    trusted = caOf(read('ca.key'), read('ca.pem'), read('crl-url'));
+    writeFileSync(SIGNATURE_TRUST_PEM, read('trust.pem'));
   }
   return trusted;
 }
+
+/** Every CA the server trusts (the loopback PKI's root and issuing CA): what xmlsec1 checks a chain against. */
+export const trustedPem = () => {
+  trustedCa();
+  return readFileSync(`${PKI_DIR}/trust.pem`, 'utf8');
+};
 
 /** An A1 file (.p12, password `senha-a1`) of a person of the trusted CA, with the CPF the server will expect. */
 export const a1Of = (person: { name: string; cpf: string }) => {

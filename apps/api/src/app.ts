@@ -47,6 +47,7 @@ import { preRegistrationRoutes } from './modules/pre-registrations/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { sessionRoutes } from './modules/sessions/routes';
+import { signatureRoutes } from './modules/signatures/routes';
 import { signerRoutes } from './modules/signer/routes';
 import { userRoutes } from './modules/users/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
@@ -169,6 +170,7 @@ export async function buildApp({ config, db, logger, logStream, pool }: AppDeps)
   await app.register(certificateImportRoutes);
   await app.register(signerRoutes);
   await app.register(cloudSignatureRoutes);
+  await app.register(signatureRoutes);
   await app.register(jobRoutes);
   await app.register(reportRoutes);
   await app.register(dashboardRoutes);

@@ -34,6 +34,35 @@ const envSchema = z.object({
   SIGNATURE_TRUST_PEM: z.preprocess(blankAsUndefined, z.string().optional()),
   SIGNATURE_SEAL_PFX: z.preprocess(blankAsUndefined, z.string().optional()),
   SIGNATURE_SEAL_PASSWORD: z.preprocess(blankAsUndefined, z.string().optional()),
+  TSA_URL: z.preprocess(blankAsUndefined, z.string().url().optional()),
+  TSA_USERNAME: z.preprocess(blankAsUndefined, z.string().optional()),
+  TSA_PASSWORD: z.preprocess(blankAsUndefined, z.string().optional()),
+  TSA_CLIENT_PFX: z.preprocess(blankAsUndefined, z.string().optional()),
+  TSA_CLIENT_PASSWORD: z.preprocess(blankAsUndefined, z.string().optional()),
+  TSA_POLICY: z.preprocess(
+    blankAsUndefined,
+    z
+      .string()
+      .regex(/^\d+(\.\d+)+$/)
+      .optional(),
+  ),
+  TSA_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
+  REVOCATION_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
+  SIGNATURE_POLICY_OID: z.preprocess(
+    blankAsUndefined,
+    z
+      .string()
+      .regex(/^\d+(\.\d+)+$/)
+      .optional(),
+  ),
+  SIGNATURE_POLICY_HASH: z.preprocess(
+    blankAsUndefined,
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'SIGNATURE_POLICY_HASH: o SHA-256 do documento da política, em hexadecimal')
+      .optional(),
+  ),
+  SIGNATURE_POLICY_URL: z.preprocess(blankAsUndefined, z.string().url().optional()),
   STORAGE_URL: z.preprocess(blankAsUndefined, z.string().optional()),
   S3_ENDPOINT: z.preprocess(blankAsUndefined, z.string().url().optional()),
   S3_REGION: z.preprocess(blankAsUndefined, z.string().default('us-east-1')),
@@ -72,6 +101,18 @@ export type S3Settings = {
   secretAccessKey: string | undefined;
   /** `https://endpoint/bucket/key` rather than `https://bucket.endpoint/key`. */
   forcePathStyle: boolean;
+};
+
+export type TimestampAuthoritySettings = {
+  url: string;
+  username: string | undefined;
+  password: string | undefined;
+  /** A PKCS#12 file (path) presented as TLS client certificate, and its password. */
+  clientPfx: string | undefined;
+  clientPassword: string | undefined;
+  /** The TSA policy to request (reqPolicy), when the authority has several. */
+  policy: string | undefined;
+  timeoutMs: number;
 };
 
 /** Where file bytes live: a folder (the default, `DATA_DIR/files`) or a bucket. */
@@ -144,6 +185,19 @@ export type Config = {
    */
   signatureSealPfx: string | undefined;
   signatureSealPassword: string | undefined;
+  /**
+   * The RFC 3161 time-stamping authority (TSA_URL; an ICP-Brasil ACT in production) that dates every sealed PDF
+   * (PAdES B-T/B-LTA) and every issued document's evidence record, with its credentials: Basic (TSA_USERNAME,
+   * TSA_PASSWORD) or a client certificate (TSA_CLIENT_PFX, TSA_CLIENT_PASSWORD). Null: none configured.
+   */
+  timestampAuthority: TimestampAuthoritySettings | null;
+  /** How long an OCSP responder or a CRL address may take to answer (REVOCATION_TIMEOUT_MS). */
+  revocationTimeoutMs: number;
+  /**
+   * The signature policy the seal claims (id-aa-ets-sigPolicyId: ICP-Brasil's PAdES AD-RT, DOC-ICP-15.03): its OID,
+   * the SHA-256 of the policy document as ITI publishes it, and its address. Null: no policy claimed.
+   */
+  signaturePolicy: { oid: string; hash: Buffer; uri: string | undefined } | null;
   storage: StorageSettings;
   /** Bearer token of `GET /metrics`; unset, the route does not exist (404). */
   metricsToken: string | undefined;
@@ -286,6 +340,21 @@ export function parseStorage(e: Env): StorageSettings {
   };
 }
 
+/** SIGNATURE_POLICY_*: the OID and the hash go together (a policy claimed without its hash is no policy). */
+function parseSignaturePolicy(e: Env): Config['signaturePolicy'] {
+  if (!e.SIGNATURE_POLICY_OID && !e.SIGNATURE_POLICY_HASH) return null;
+  if (!e.SIGNATURE_POLICY_OID || !e.SIGNATURE_POLICY_HASH) {
+    throw new Error(
+      'SIGNATURE_POLICY_OID e SIGNATURE_POLICY_HASH: informe os dois (o OID da política e o SHA-256 do seu documento).',
+    );
+  }
+  return {
+    oid: e.SIGNATURE_POLICY_OID,
+    hash: Buffer.from(e.SIGNATURE_POLICY_HASH, 'hex'),
+    uri: e.SIGNATURE_POLICY_URL,
+  };
+}
+
 /** Every environment variable, read once; defaults give the embedded mode. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = envSchema.parse(env);
@@ -313,6 +382,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signatureTrustPem: e.SIGNATURE_TRUST_PEM,
     signatureSealPfx: e.SIGNATURE_SEAL_PFX,
     signatureSealPassword: e.SIGNATURE_SEAL_PASSWORD,
+    timestampAuthority: e.TSA_URL
+      ? {
+          url: e.TSA_URL,
+          username: e.TSA_USERNAME,
+          password: e.TSA_PASSWORD,
+          clientPfx: e.TSA_CLIENT_PFX,
+          clientPassword: e.TSA_CLIENT_PASSWORD,
+          policy: e.TSA_POLICY,
+          timeoutMs: e.TSA_TIMEOUT_MS,
+        }
+      : null,
+    revocationTimeoutMs: e.REVOCATION_TIMEOUT_MS,
+    signaturePolicy: parseSignaturePolicy(e),
     storage: parseStorage(e),
     metricsToken: e.METRICS_TOKEN,
     webConcurrency: e.WEB_CONCURRENCY,

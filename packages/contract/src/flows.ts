@@ -232,6 +232,8 @@ export const certificateFlow = defineFlow({
     EM_ANALISE: { label: 'Em análise', color: 'geekblue' },
     REPROVADO: { label: 'Reprovado', color: 'red' },
     APROVADO: { label: 'Aprovado — aguardando assinatura da entidade', color: 'cyan' },
+    /** Signed by the entity; issued once the time-stamping authority dates the COD (issue 37). */
+    AGUARDANDO_CARIMBO: { label: 'Aguardando carimbo do tempo', color: 'gold' },
     EMITIDO: { label: 'Emitido', color: 'green' },
     CANCELAMENTO_SOLICITADO: { label: 'Cancelamento solicitado', color: 'orange' },
     CANCELADO: { label: 'Cancelado', color: 'volcano', final: true },
@@ -302,13 +304,23 @@ export const certificateFlow = defineFlow({
       confirm: 'Aprovar o certificado? Ele seguirá para a assinatura da entidade.',
       success: 'Certificado APROVADO com sucesso! Aguardando a assinatura da entidade.',
     },
+    /**
+     * The entity's signature: the COD is complete, and waits for the time-stamping authority's timestamp of its
+     * evidence record; `timestamp_issue` follows at once when the authority answers, else from the jobs table.
+     */
     second_signature: {
       label: 'Assinar (entidade)',
       from: ['APROVADO'],
-      to: 'EMITIDO',
+      to: 'AGUARDANDO_CARIMBO',
       permission: 'certificate.sign_entity',
       signature: true,
       success: 'Certificado assinado pela entidade e EMITIDO!',
+    },
+    timestamp_issue: {
+      label: 'Carimbo do tempo recebido (emissão)',
+      from: ['AGUARDANDO_CARIMBO'],
+      to: 'EMITIDO',
+      by: 'system',
     },
     solicit_cancellation: {
       label: 'Solicitar cancelamento',

@@ -22,7 +22,7 @@ import {
 import { representativeCpf } from '../modules/declarations/test-support';
 import type { TestApp } from '../test/app';
 import { startS3rver, type TestS3 } from '../test/s3rver';
-import { a1Form, signingTrust } from '../test/signing';
+import { a1Form, type SigningTrust, signingTrust } from '../test/signing';
 
 /**
  * `npm run backup` then `npm run restore` on demo data holding issued certificates signed twice (#COD and #CODEH)
@@ -56,7 +56,7 @@ async function admin(query: string) {
 }
 
 describe.skipIf(!reachable)('backup and restore round trip (PostgreSQL + local files)', () => {
-  const { ca, env, remove } = signingTrust('backup-trust-');
+  let trust: SigningTrust;
   const work = mkdtempSync(path.join(tmpdir(), 'origem-backup-'));
   const target = `origem_restore_${randomBytes(5).toString('hex')}`;
   const targetUrl = Object.assign(new URL(server), { pathname: `/${target}` }).toString();
@@ -69,6 +69,8 @@ describe.skipIf(!reachable)('backup and restore round trip (PostgreSQL + local f
   const issued: number[] = [];
 
   beforeAll(async () => {
+    trust = await signingTrust('backup-trust-');
+    const { ca, env } = trust;
     ({ t, r, tok } = await openCertificateSuite(['exportador', 'analista'], env, { databaseServer: server }));
     const rep = testPerson(ca, {
       name: 'RESPONSAVEL LEGAL',
@@ -100,7 +102,7 @@ describe.skipIf(!reachable)('backup and restore round trip (PostgreSQL + local f
     await admin(`drop database if exists ${second} with (force)`);
     await s3?.close();
     rmSync(work, { recursive: true, force: true });
-    remove();
+    await trust?.remove();
   });
 
   it('restores every row, every file byte for byte, and COD XML whose two signatures still verify', async () => {
@@ -143,8 +145,8 @@ describe.skipIf(!reachable)('backup and restore round trip (PostgreSQL + local f
       expect(cods.rows.map((row) => row.certificate_id)).toEqual(issued);
       for (const cod of cods.rows) {
         expect(cod.stage).toBe('complete');
-        expect(xmlsecVerifies(cod.xml, 'COD', ca.certPem)).toBe(true);
-        expect(xmlsecVerifies(cod.xml, 'CODEH', ca.certPem)).toBe(true);
+        expect(xmlsecVerifies(cod.xml, 'COD', trust.trustPem)).toBe(true);
+        expect(xmlsecVerifies(cod.xml, 'CODEH', trust.trustPem)).toBe(true);
       }
     } finally {
       await client.end();

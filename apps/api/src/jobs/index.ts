@@ -6,7 +6,11 @@ import { removeTempLeftovers, sweepOrphanFiles } from '../files/sweep';
 import { mailDeliveryHandler } from '../mail/delivery';
 import { MAIL_JOB } from '../mail/outbox';
 import { importJobHandlers } from '../modules/certificate-imports/service';
+import { issueTimestamped } from '../modules/certificates/signatures';
 import { DECLARATION_EXPIRY_JOB, declarationExpiryHandler } from '../modules/declarations/expiry';
+import { declarationTimestamped } from '../modules/declarations/signatures';
+import { TIMESTAMP_JOB } from '../modules/signatures/evidence';
+import { signatureTimestampHandler } from '../modules/signatures/timestamp-job';
 import { webhookDeliveryHandler } from '../modules/webhooks/delivery';
 import { WEBHOOK_JOB } from '../modules/webhooks/events';
 import { maintenanceHandler } from './maintenance';
@@ -19,7 +23,7 @@ const DAY = 24 * HOUR;
 export function createJobRunner(
   db: Database,
   log: FastifyBaseLogger,
-  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'production' | 'webhookAllowPrivate' | 'appUrl'>,
+  config: Config,
   files: FileStorage,
   extra: { handlers?: Record<string, JobHandler>; schedules?: Schedule[] } = {},
 ): { runner: JobRunner; close: () => void } {
@@ -46,6 +50,11 @@ export function createJobRunner(
       [DECLARATION_EXPIRY_JOB]: declarationExpiryHandler,
       [WEBHOOK_JOB]: webhookDeliveryHandler(config),
       ...importJobHandlers(files, config.appUrl),
+      // An evidence record's timestamp, while the authority does not answer (issue 37; retried with back-off).
+      [TIMESTAMP_JOB]: signatureTimestampHandler(config, {
+        certificate: issueTimestamped,
+        declaration: declarationTimestamped,
+      }),
       ...extra.handlers,
     },
     [

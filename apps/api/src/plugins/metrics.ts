@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { Pool } from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { queryRows } from '../db/client';
+import { awaitingTimestamp } from '../modules/signatures/timestamp-job';
 
 /** The unmatched requests (404s of any path) share one label, so a scanner cannot grow the series without bound. */
 const UNMATCHED = 'unmatched';
@@ -91,6 +92,23 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { pool }: { pool?: 
         sql`select status, count(*)::int as n from mail_outbox where status <> 'ENVIADO' group by status`,
       );
       for (const row of rows) this.set({ status: row.status }, row.n);
+    },
+  });
+
+  new Gauge({
+    name: 'origem_evidence_awaiting_timestamp',
+    help: 'Documentos assinados aguardando o carimbo do tempo (a autoridade de carimbo do tempo não respondeu)',
+    registers: [register],
+    async collect() {
+      this.set((await awaitingTimestamp(app.db)).count);
+    },
+  });
+  new Gauge({
+    name: 'origem_evidence_awaiting_timestamp_oldest_seconds',
+    help: 'Há quanto tempo o documento mais antigo aguarda o carimbo do tempo (0: nenhum aguarda)',
+    registers: [register],
+    async collect() {
+      this.set((await awaitingTimestamp(app.db)).oldestSeconds);
     },
   });
 

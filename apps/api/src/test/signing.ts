@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { pkcs12Of, testCa, testPerson } from '../documents/signing/test-pki';
+import { caOf, type Issued, pkcs12Of, testPerson } from '../documents/signing/test-pki';
+import { type LoopbackPki, startLoopbackPki } from './loopback-pki';
 import { multipart } from './multipart';
 import { pdfSignatures } from './pdf';
 
-/** Test support for the suites that sign through the routes: the trusted CA, the entity's seal, the A1 form. */
-
-type Issued = ReturnType<typeof testCa>;
+/**
+ * Test support for the suites that sign through the routes: the loopback PKI (OpenSSL's CA, CRLs, OCSP responder
+ * and time-stamping authority, test/loopback-pki.ts) the app trusts and asks, the entity's seal, the A1 form.
+ */
 
 /** The entity's PAdES seal the app is given with `signingTrust(…, { seal: true })`. */
 export const SEAL = { name: 'ASSOCIACAO COMERCIAL SELO', cpf: '11222333000', password: 'selo-secreto' };
@@ -17,22 +19,40 @@ export const SEAL = { name: 'ASSOCIACAO COMERCIAL SELO', cpf: '11222333000', pas
 export type SigningTrust = {
   /** A temporary folder for the suite's files (the trust list, the seal, a token, the signer program). */
   dir: string;
+  /** The issuing CA, as node-forge issues with it (test-pki.ts testPerson): its certificates name its CRL. */
   ca: Issued;
-  /** What to give createTestApp: SIGNATURE_TRUST_PEM, and the SIGNATURE_SEAL_* settings with `seal`. */
+  pki: LoopbackPki;
+  /** Every CA trusted (the PKI's root and issuing CA, and `ca`): what xmlsec1 is given to check a chain. */
+  trustPem: string;
+  /**
+   * What to give createTestApp: SIGNATURE_TRUST_PEM (the PKI's root and issuing CA), TSA_URL (its authority),
+   * short timeouts, and the SIGNATURE_SEAL_* settings with `seal`.
+   */
   env: Record<string, string>;
-  /** Removes the folder (afterAll). */
-  remove: () => void;
+  /** Stops the PKI and removes the folder (afterAll). */
+  remove: () => Promise<void>;
 };
 
 /**
- * A temporary folder holding the trust list the app is started with: the test CA (or `ca`) only, so a signature
- * verifies only when its chain does; with `seal`, the entity's seal issued by that CA too.
+ * Starts a loopback PKI and writes the trust list the app is started with: its root and issuing CA (and `ca`,
+ * another CA to trust, e.g. the COD fixtures'), so a signature verifies only when its chain does and is checked
+ * for revocation against OpenSSL's CRL; with `seal`, the entity's seal issued by that CA too.
  */
-export function signingTrust(prefix: string, options: { ca?: Issued; seal?: boolean } = {}): SigningTrust {
+export async function signingTrust(
+  prefix: string,
+  options: { ca?: Issued; seal?: boolean } = {},
+): Promise<SigningTrust> {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  const ca = options.ca ?? testCa();
-  const env: Record<string, string> = { SIGNATURE_TRUST_PEM: path.join(dir, 'trust.pem') };
-  writeFileSync(path.join(dir, 'trust.pem'), ca.certPem);
+  const pki = await startLoopbackPki(prefix);
+  const ca = caOf(pki.caKeyPem, pki.caPem, pki.crlUrl('ac'));
+  const env: Record<string, string> = {
+    SIGNATURE_TRUST_PEM: path.join(dir, 'trust.pem'),
+    TSA_URL: pki.tsaUrl,
+    TSA_TIMEOUT_MS: '5000',
+    REVOCATION_TIMEOUT_MS: '5000',
+  };
+  const trustPem = `${pki.trustPem}${options.ca?.certPem ?? ''}`;
+  writeFileSync(path.join(dir, 'trust.pem'), trustPem);
   if (options.seal) {
     const seal = testPerson(ca, { name: SEAL.name, cpf: SEAL.cpf });
     writeFileSync(path.join(dir, 'seal.pfx'), pkcs12Of(seal, SEAL.password, ca));
@@ -41,7 +61,17 @@ export function signingTrust(prefix: string, options: { ca?: Issued; seal?: bool
       SIGNATURE_SEAL_PASSWORD: SEAL.password,
     });
   }
-  return { dir, ca, env, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    ca,
+    pki,
+    trustPem,
+    env,
+    remove: async () => {
+      await pki.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** The form of an A1 signature: the PKCS#12 file and its password. */
@@ -53,7 +83,7 @@ export const a1Form = (p12: Buffer, password = 'segredo') =>
 
 /**
  * Checks a print-signed answer: a PDF download named `filename` that poppler's pdfsig finds sealed, whole, by the
- * entity's seal. Returns the PDF.
+ * entity's seal, then dated by a document timestamp (B-LTA). Returns the PDF.
  */
 export function expectSealedPdf(res: LightMyRequestResponse, filename: string): Buffer {
   expect(res.statusCode, res.body).toBe(200);
@@ -61,9 +91,10 @@ export function expectSealedPdf(res: LightMyRequestResponse, filename: string): 
   expect(res.headers['content-disposition']).toContain(filename);
   const pdf = res.rawPayload;
   const report = pdfSignatures(pdf);
-  expect(report).toContain('Signature is Valid.');
-  expect(report).toContain('Signature Type: ETSI.CAdES.detached');
-  expect(report).toContain('Total document signed');
-  expect(report).toContain(`${SEAL.name}:${SEAL.cpf}`);
+  const [timestamp = '', signature = ''] = report.split(/Signature #\d:/).slice(1);
+  expect(timestamp).toContain('Total document signed');
+  expect(signature).toContain('Signature is Valid.');
+  expect(signature).toContain('Signature Type: ETSI.CAdES.detached');
+  expect(signature).toContain(`${SEAL.name}:${SEAL.cpf}`);
   return pdf;
 }

@@ -87,6 +87,7 @@ const OWN_ROUTES = [
   // Issue 25: batch import of certificate drafts.
   '/certificados/importar',
   '/verificar-cod',
+  '/verificar-documento',
   // Issue 25: personal API tokens, and the administrator's list of all of them.
   '/minha-conta/tokens',
   '/administracao/tokens',

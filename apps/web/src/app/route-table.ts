@@ -78,6 +78,8 @@ const ROUTE_LIST = [
   pub('/verificar/$code', 'Verificação de certificado'),
   // Issue 14: the same page's COD file check, for a visitor who has only the XML.
   pub('/verificar-cod', 'Verificação de COD'),
+  // Issue 37: any signed PDF or COD XML, reported in the reader's language.
+  pub('/verificar-documento', 'Verificar documento'),
 
   // Home: public, but inside the main layout when signed in.
   { path: '/', title: 'Início', access: 'public', layout: 'main', menu: 'inicio' },

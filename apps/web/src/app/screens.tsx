@@ -325,6 +325,10 @@ export const SCREENS = {
     () => import('../features/cod-inspection/cod-file-verification'),
     'CodFileVerificationPage',
   ),
+  '/verificar-documento': screen(
+    () => import('../features/document-verification/document-verification-page'),
+    'DocumentVerificationPage',
+  ),
   // Issue 25 (API tokens).
   '/minha-conta/tokens': screen(() => import('../features/api-tokens/api-tokens-page'), 'ApiTokensPage'),
   '/administracao/tokens': screen(

@@ -17,5 +17,6 @@ export * from './nomenclature';
 export * from './parties';
 export * from './rate-limits';
 export * from './reports';
+export * from './signatures';
 export * from './signer';
 export * from './webhooks';

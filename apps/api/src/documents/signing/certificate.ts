@@ -131,6 +131,23 @@ export function chainOf(pem: string, trust: X509Certificate[]): X509Certificate[
   return chain;
 }
 
+/**
+ * The chain of `certificate` from a pool of candidates (a CMS's certificates, a DSS, the trust list): the
+ * certificate first, then each issuer whose key verifies it, up to a self-signed root or the first gap.
+ */
+export function chainFrom(certificate: X509Certificate, pool: X509Certificate[]): X509Certificate[] {
+  const chain = [certificate];
+  let current = certificate;
+  for (let depth = 0; depth < 8; depth++) {
+    if (current.checkIssued(current)) break;
+    const issuer = pool.find((c) => current.checkIssued(c) && current.verify(c.publicKey));
+    if (!issuer || chain.some((c) => c.raw.equals(issuer.raw))) break;
+    chain.push(issuer);
+    current = issuer;
+  }
+  return chain;
+}
+
 /** `checkChain`, and the CPF equal to the one expected (the legal representative's, the official's). */
 export function checkSigner(
   pem: string,

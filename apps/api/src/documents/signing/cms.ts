@@ -1,157 +1,199 @@
-import { createHash, type KeyObject, sign, verify, X509Certificate } from 'node:crypto';
-import forge from 'node-forge';
+import { createHash, createPrivateKey, type KeyObject, sign, type X509Certificate } from 'node:crypto';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import { arrayBuffer, OID, parseDer, pkiCertificate } from './der';
 import { SignatureRefused } from './errors';
+import { CmsCheckFailed, checkSigner, readSignedData } from './signed-data';
 
 /**
- * The CMS (RFC 5652) SignedData of a PAdES baseline signature: detached, SHA-256, RSA, with the signed attributes
- * content-type, message-digest and ESS signing-certificate-v2 (ETSI EN 319 122; the signing time is the PDF's /M,
- * not a CMS attribute). Built with node-forge's ASN.1 and signed with node:crypto (native RSA), all in memory.
+ * The CMS (RFC 5652) SignedData of a PAdES signature (ETSI EN 319 122 / 319 142): detached, SHA-256, RSA, with the
+ * signed attributes content-type, message-digest, ESS signing-certificate-v2 and, where the product claims one,
+ * the signature policy identifier (ICP-Brasil DOC-ICP-15.03: AD-RB's attributes; with the signature timestamp,
+ * AD-RT). Never a signing-time attribute: PAdES baseline forbids it (the time is the PDF's /M and, proven, the
+ * timestamp). The signature timestamp (RFC 3161 over the signature value) is the one unsigned attribute.
+ * Structures are pkijs's; the signature value comes from the signer's `sign`, whatever holds the key.
  */
 
-const { asn1 } = forge;
-type Asn1 = forge.asn1.Asn1;
+export type CmsSigner = {
+  certificate: X509Certificate;
+  /** The issuers above it, embedded for verifiers (intermediates and root). */
+  chain: X509Certificate[];
+  /** RSA PKCS#1 v1.5 with SHA-256 over `data`: a key in memory, a token, a remote signing service. */
+  sign(data: Buffer): Promise<Buffer>;
+};
 
-const OID = {
-  data: '1.2.840.113549.1.7.1',
-  signedData: '1.2.840.113549.1.7.2',
-  contentType: '1.2.840.113549.1.9.3',
-  messageDigest: '1.2.840.113549.1.9.4',
-  signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
-  sha256: '2.16.840.1.101.3.4.2.1',
-  rsaEncryption: '1.2.840.113549.1.1.1',
-} as const;
-
-const U = asn1.Class.UNIVERSAL;
-const CTX = asn1.Class.CONTEXT_SPECIFIC;
-const T = asn1.Type;
-const bin = (b: Buffer) => b.toString('binary');
-const buf = (s: string) => Buffer.from(s, 'binary');
-const seq = (items: Asn1[]) => asn1.create(U, T.SEQUENCE, true, items);
-const set = (items: Asn1[]) => asn1.create(U, T.SET, true, items);
-const oid = (id: string) => asn1.create(U, T.OID, false, asn1.oidToDer(id).getBytes());
-const octets = (b: Buffer) => asn1.create(U, T.OCTETSTRING, false, bin(b));
-const int = (n: number) => asn1.create(U, T.INTEGER, false, asn1.integerToDer(n).getBytes());
-const algorithm = (id: string) => seq([oid(id), asn1.create(U, T.NULL, false, '')]);
-const der = (node: Asn1) => buf(asn1.toDer(node).getBytes());
-// forge's typings miss fromDer's options; bit strings stay as they are (re-encoding must give the same bytes).
-const fromDer = asn1.fromDer as unknown as (
-  bytes: forge.util.ByteStringBuffer,
-  options: { parseAllBytes: boolean; decodeBitStrings: boolean },
-) => Asn1;
-const parse = (bytes: Buffer, all = true) =>
-  fromDer(forge.util.createBuffer(bin(bytes)), { parseAllBytes: all, decodeBitStrings: false });
-
-/** A certificate's issuer Name and serial number, copied from its DER (re-encoding could change them). */
-function issuerAndSerial(certDer: Buffer): Asn1 {
-  const tbs = (parse(certDer).value as Asn1[])[0] as Asn1;
-  const fields = tbs.value as Asn1[];
-  const offset = fields[0]?.tagClass === CTX ? 1 : 0; // the optional [0] version
-  return seq([fields[offset + 2] as Asn1, fields[offset] as Asn1]); // issuer Name, serialNumber
+/** A signer whose key is in this process's memory (an A1, the entity's seal). */
+export function keySigner(
+  key: KeyObject | string,
+  certificate: X509Certificate,
+  chain: X509Certificate[],
+): CmsSigner {
+  const privateKey = typeof key === 'string' ? createPrivateKey(key) : key;
+  return { certificate, chain, sign: async (data) => sign('sha256', data, privateKey) };
 }
 
-const attribute = (id: string, value: Asn1) => seq([oid(id), set([value])]);
+/** A signature policy (id-aa-ets-sigPolicyId): its OID, the SHA-256 of its document, and where it is published. */
+export type SignaturePolicy = { oid: string; hash: Buffer; uri?: string };
 
-/** The signed attributes as DER SET OF (sorted by encoding), the bytes the RSA signature covers. */
-function signedAttributes(digest: Buffer, certDer: Buffer): { nodes: Asn1[]; der: Buffer } {
-  const nodes = [
-    attribute(OID.contentType, oid(OID.data)),
-    attribute(OID.messageDigest, octets(digest)),
-    // ESSCertIDv2 with SHA-256, the default algorithm, hence omitted.
-    attribute(
-      OID.signingCertificateV2,
-      seq([seq([seq([octets(createHash('sha256').update(certDer).digest())])])]),
-    ),
-  ].sort((a, b) => Buffer.compare(der(a), der(b)));
-  return { nodes, der: der(set(nodes)) };
+export type DetachedOptions = {
+  policy?: SignaturePolicy;
+  /** The signature timestamp's token for the signature value (its imprint is SHA-256 of those bytes). */
+  timestamp?: (signatureValue: Buffer) => Promise<Buffer>;
+};
+
+const attribute = (type: string, value: asn1js.AsnType) => new pkijs.Attribute({ type, values: [value] });
+const octets = (bytes: Buffer) => new asn1js.OctetString({ valueHex: arrayBuffer(bytes) });
+const sha256Algorithm = () => new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256 });
+
+/** ESSCertIDv2 (SHA-256, the default algorithm, so omitted) with the issuer and serial of the certificate. */
+function signingCertificateV2(certificate: X509Certificate): asn1js.Sequence {
+  const pki = pkiCertificate(certificate);
+  const issuerSerial = new pkijs.IssuerSerial({
+    issuer: new pkijs.GeneralNames({ names: [new pkijs.GeneralName({ type: 4, value: pki.issuer })] }),
+    serialNumber: pki.serialNumber,
+  });
+  const certId = new asn1js.Sequence({
+    value: [octets(createHash('sha256').update(certificate.raw).digest()), issuerSerial.toSchema()],
+  });
+  return new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [certId] })] });
 }
 
-export type CmsSigner = { key: KeyObject; certificate: X509Certificate; chain: X509Certificate[] };
+function policyIdentifier(policy: SignaturePolicy): asn1js.Sequence {
+  return new asn1js.Sequence({
+    value: [
+      new asn1js.ObjectIdentifier({ value: policy.oid }),
+      new asn1js.Sequence({ value: [sha256Algorithm().toSchema(), octets(policy.hash)] }),
+      ...(policy.uri
+        ? [
+            new asn1js.Sequence({
+              value: [
+                new asn1js.Sequence({
+                  value: [
+                    new asn1js.ObjectIdentifier({ value: OID.spUri }),
+                    new asn1js.IA5String({ value: policy.uri }),
+                  ],
+                }),
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
 
-/** DER of a detached CAdES SignedData over `content` (the PDF's byte ranges). */
-export function signDetached(content: Buffer[], signer: CmsSigner): Buffer {
+const berOf = (a: pkijs.Attribute) => Buffer.from(a.toSchema().toBER(false));
+
+/** DER of a detached SignedData over `content` (the PDF's byte ranges). */
+export async function signDetached(
+  content: Buffer[],
+  signer: CmsSigner,
+  options: DetachedOptions = {},
+): Promise<Buffer> {
   const hash = createHash('sha256');
   for (const part of content) hash.update(part);
-  const certDer = signer.certificate.raw;
-  const attrs = signedAttributes(hash.digest(), certDer);
-  const signature = sign('sha256', attrs.der, signer.key);
-  const signerInfo = seq([
-    int(1),
-    issuerAndSerial(certDer),
-    algorithm(OID.sha256),
-    asn1.create(CTX, 0, true, attrs.nodes),
-    algorithm(OID.rsaEncryption),
-    octets(signature),
-  ]);
-  const certificates = [signer.certificate, ...signer.chain].map((c) => parse(c.raw));
-  const signedData = seq([
-    int(1),
-    set([algorithm(OID.sha256)]),
-    seq([oid(OID.data)]),
-    asn1.create(CTX, 0, true, certificates),
-    set([signerInfo]),
-  ]);
-  return der(seq([oid(OID.signedData), asn1.create(CTX, 0, true, [signedData])]));
+  // DER's SET OF: the attributes in the order of their encodings.
+  const signedAttributes = [
+    attribute(OID.contentType, new asn1js.ObjectIdentifier({ value: OID.data })),
+    attribute(OID.messageDigest, octets(hash.digest())),
+    attribute(OID.signingCertificateV2, signingCertificateV2(signer.certificate)),
+    ...(options.policy ? [attribute(OID.signaturePolicy, policyIdentifier(options.policy))] : []),
+  ].sort((a, b) => Buffer.compare(berOf(a), berOf(b)));
+  const signedAttrs = new pkijs.SignedAndUnsignedAttributes({ type: 0, attributes: signedAttributes });
+  const toSign = Buffer.from(signedAttrs.toSchema().toBER(false));
+  toSign[0] = 0x31; // signed as a universal SET, embedded as [0] IMPLICIT
+  const signatureValue = await signer.sign(toSign);
+  const pki = pkiCertificate(signer.certificate);
+  const info = new pkijs.SignerInfo({
+    version: 1,
+    sid: new pkijs.IssuerAndSerialNumber({ issuer: pki.issuer, serialNumber: pki.serialNumber }),
+    digestAlgorithm: sha256Algorithm(),
+    signedAttrs,
+    signatureAlgorithm: new pkijs.AlgorithmIdentifier({
+      algorithmId: OID.rsaEncryption,
+      algorithmParams: new asn1js.Null(),
+    }),
+    signature: octets(signatureValue),
+  });
+  if (options.timestamp) {
+    const token = await options.timestamp(signatureValue);
+    info.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
+      type: 1,
+      attributes: [attribute(OID.timeStampToken, parseDer(token))],
+    });
+  }
+  const signedData = new pkijs.SignedData({
+    version: 1,
+    encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: OID.data }),
+    digestAlgorithms: [sha256Algorithm()],
+    certificates: [signer.certificate, ...signer.chain].map(pkiCertificate),
+    signerInfos: [info],
+  });
+  const contentInfo = new pkijs.ContentInfo({
+    contentType: OID.signedData,
+    content: signedData.toSchema(true),
+  });
+  return Buffer.from(contentInfo.toSchema().toBER(false));
 }
 
-const refused = () =>
-  new SignatureRefused('A assinatura do PDF não confere: o arquivo foi alterado depois de assinado.');
+export type VerifiedCms = {
+  certificate: X509Certificate;
+  /** Every certificate the CMS carries (the signer's chain, for the report and the DSS). */
+  certificates: X509Certificate[];
+  signatureValue: Buffer;
+  /** The signature timestamp's token as embedded, not yet checked. */
+  timestampToken: Buffer | null;
+  policy: { oid: string; hash: Buffer } | null;
+  /** A CMS signing-time attribute (PAdES baseline forbids it; reported, not refused). */
+  signingTime: Date | null;
+};
 
-const oidOf = (node: Asn1 | undefined) => (node?.type === T.OID ? asn1.derToOid(node.value as string) : '');
+const FAILURES: Record<string, string> = {
+  malformed: 'A assinatura do PDF está corrompida.',
+  algorithm: 'A assinatura do PDF usa um algoritmo não aceito (exige-se SHA-256 ou superior).',
+  certificate: 'A assinatura do PDF não traz o certificado digital.',
+  ess: 'A assinatura do PDF não identifica o certificado que a produziu.',
+  digest: 'A assinatura do PDF não confere: o arquivo foi alterado depois de assinado.',
+  signature: 'A assinatura do PDF não confere: o arquivo foi alterado depois de assinado.',
+};
 
 /**
- * Checks a detached SignedData against the signed content: one signer, SHA-256, the message digest, the
- * signing-certificate-v2 hash and the RSA signature. Returns the signer's certificate for the trust checks.
+ * Checks a detached SignedData against the signed content: one signer, the message digest, the
+ * signing-certificate-v2 hash and the signature value. Returns what a verifier reports next (trust, timestamp,
+ * policy); throws a refusal in Portuguese.
  */
-export function verifyDetached(cms: Buffer, content: Buffer[]): X509Certificate {
-  let root: Asn1;
+export function verifyDetached(cms: Buffer, content: Buffer[]): VerifiedCms {
   try {
-    root = parse(cms, false);
-  } catch {
-    throw new SignatureRefused('A assinatura do PDF está corrompida.');
+    const read = readSignedData(cms);
+    const signer = checkSigner(read, content, { requireEss: true });
+    const token = signer.unsigned.get(OID.timeStampToken)?.[0];
+    const policy = signer.signed.get(OID.signaturePolicy)?.[0];
+    const time = signer.signed.get(OID.signingTime)?.[0];
+    let policyFacts: VerifiedCms['policy'] = null;
+    if (policy instanceof asn1js.Sequence) {
+      const [id, hash] = policy.valueBlock.value;
+      const value = hash instanceof asn1js.Sequence ? hash.valueBlock.value[1] : undefined;
+      if (id instanceof asn1js.ObjectIdentifier) {
+        policyFacts = {
+          oid: id.valueBlock.toString(),
+          hash:
+            value instanceof asn1js.OctetString
+              ? Buffer.from(value.valueBlock.valueHexView)
+              : Buffer.alloc(0),
+        };
+      }
+    }
+    return {
+      certificate: signer.certificate,
+      certificates: read.certificates,
+      signatureValue: signer.signatureValue,
+      timestampToken: token ? Buffer.from(token.valueBeforeDecodeView) : null,
+      policy: policyFacts,
+      signingTime:
+        time instanceof asn1js.UTCTime || time instanceof asn1js.GeneralizedTime ? time.toDate() : null,
+    };
+  } catch (err) {
+    if (err instanceof CmsCheckFailed)
+      throw new SignatureRefused(FAILURES[err.failure] ?? FAILURES.malformed);
+    throw new SignatureRefused(FAILURES.malformed as string);
   }
-  const [type, wrapped] = (root.value as Asn1[]) ?? [];
-  const signedData = (wrapped?.value as Asn1[] | undefined)?.[0];
-  if (oidOf(type) !== OID.signedData || !signedData) throw refused();
-  const parts = signedData.value as Asn1[];
-  const certificates = parts
-    .filter((p) => p.tagClass === CTX && p.type === 0)
-    .flatMap((p) => p.value as Asn1[])
-    .map((c) => new X509Certificate(der(c)));
-  const signerInfos = (parts[parts.length - 1]?.value as Asn1[] | undefined) ?? [];
-  if (signerInfos.length !== 1) throw refused();
-  const info = (signerInfos[0] as Asn1).value as Asn1[];
-  const [, sid, digestAlgorithm, attrs, , signatureValue] = info;
-  if (!sid || !attrs || attrs.tagClass !== CTX || !signatureValue) throw refused();
-  if (oidOf((digestAlgorithm?.value as Asn1[] | undefined)?.[0]) !== OID.sha256) {
-    throw new SignatureRefused('A assinatura do PDF usa um algoritmo não aceito (exige-se SHA-256).');
-  }
-  const sidDer = der(sid);
-  const certificate = certificates.find((c) => der(issuerAndSerial(c.raw)).equals(sidDer));
-  if (!certificate) throw new SignatureRefused('A assinatura do PDF não traz o certificado digital.');
-
-  const values = new Map<string, Asn1 | undefined>();
-  for (const a of attrs.value as Asn1[]) {
-    const [id, valueSet] = a.value as Asn1[];
-    values.set(oidOf(id), (valueSet?.value as Asn1[] | undefined)?.[0]);
-  }
-  const hash = createHash('sha256');
-  for (const part of content) hash.update(part);
-  const digest = values.get(OID.messageDigest)?.value;
-  if (typeof digest !== 'string' || !buf(digest).equals(hash.digest())) throw refused();
-  // signing-certificate-v2: certs[0].certHash binds the signature to this very certificate.
-  const essCert = (
-    (
-      (values.get(OID.signingCertificateV2)?.value as Asn1[] | undefined)?.[0]?.value as Asn1[] | undefined
-    )?.[0]?.value as Asn1[] | undefined
-  )?.find((n) => n.type === T.OCTETSTRING)?.value;
-  if (
-    typeof essCert !== 'string' ||
-    !buf(essCert).equals(createHash('sha256').update(certificate.raw).digest())
-  ) {
-    throw new SignatureRefused('A assinatura do PDF não identifica o certificado que a produziu.');
-  }
-  // The signature covers the attributes re-tagged as a universal SET.
-  const signed = der(set(attrs.value as Asn1[]));
-  if (!verify('sha256', signed, certificate.publicKey, buf(signatureValue.value as string))) throw refused();
-  return certificate;
 }

@@ -1,9 +1,10 @@
-import { createPrivateKey, X509Certificate } from 'node:crypto';
+import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Config } from '../../config';
 import { chainOf, parseTrustList } from './certificate';
-import type { CmsSigner } from './cms';
+import { type CmsSigner, keySigner } from './cms';
 import { type PadesOptions, signPdf } from './pades';
+import { type LongTermServices, signPdfLongTerm } from './pades-lta';
 import { openPkcs12, type SigningIdentity } from './pkcs12';
 
 /**
@@ -41,18 +42,24 @@ export function entitySeal(settings: SealSettings): Promise<CmsSigner> | null {
 }
 
 /**
- * The PDF `make` produces, sealed now by the entity seal (PAdES, `print-signed`); null when this server has no seal
- * or it fails to open, which the caller refuses in its own words. The document and the seal are made side by side.
+ * The PDF `make` produces, sealed now by the entity seal (`print-signed`): PAdES B-LTA with the long-term services
+ * (a TSA, revocation); without them (outside production, no TSA configured) the baseline signature alone. Null
+ * when this server has no seal or it fails to open, which the caller refuses in its own words. The document and
+ * the seal are made side by side.
  */
 export async function sealPdf(
   settings: SealSettings,
   make: () => Promise<Buffer>,
   options: PadesOptions,
+  services: LongTermServices | null,
 ): Promise<Buffer | null> {
   const seal = entitySeal(settings);
   if (!seal) return null;
   const [pdf, signer] = await Promise.all([make(), seal.catch(() => null)]);
-  return signer ? signPdf(pdf, signer, options) : null;
+  if (!signer) return null;
+  return services
+    ? (await signPdfLongTerm(pdf, signer, options, services)).pdf
+    : signPdf(pdf, signer, options);
 }
 
 /**
@@ -60,11 +67,11 @@ export async function sealPdf(
  * holds a signer's PKCS#12 (e.g. a declaration's A1 signature) passes to `signPdf`.
  */
 export function cmsSigner(identity: SigningIdentity, trust: X509Certificate[] = []): CmsSigner {
-  return {
-    key: createPrivateKey(identity.privateKeyPem),
-    certificate: new X509Certificate(identity.certificatePem),
-    chain: chainOf(identity.certificatePem, trust),
-  };
+  return keySigner(
+    identity.privateKeyPem,
+    new X509Certificate(identity.certificatePem),
+    chainOf(identity.certificatePem, trust),
+  );
 }
 
 async function openSeal(settings: SealSettings): Promise<CmsSigner> {

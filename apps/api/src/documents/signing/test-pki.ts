@@ -8,12 +8,25 @@ import forge from 'node-forge';
 
 const DAY = 86_400_000;
 
+/** A key and its certificate; a CA may name the CRL address its certificates carry (the loopback PKI's). */
 export type Issued = {
   keyPem: string;
   certPem: string;
   cert: forge.pki.Certificate;
   key: forge.pki.rsa.PrivateKey;
+  crlUrl?: string;
 };
+
+/** A CA made elsewhere (the loopback PKI's issuing CA, by OpenSSL) as one this file issues with. */
+export function caOf(keyPem: string, certPem: string, crlUrl?: string): Issued {
+  return {
+    keyPem,
+    certPem,
+    key: forge.pki.privateKeyFromPem(keyPem) as forge.pki.rsa.PrivateKey,
+    cert: forge.pki.certificateFromPem(certPem),
+    crlUrl,
+  };
+}
 
 export function keyPair() {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -91,6 +104,8 @@ export function testPerson(ca: Issued, o: PersonOptions): Issued {
     { name: 'basicConstraints', cA: false },
     { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, keyEncipherment: true },
     ...(sanCpf ? [{ id: '2.5.29.17', value: icpPersonSan(sanCpf) }] : []),
+    // The CA's CRL address, so revocation can be asked of OpenSSL's CRL (test/loopback-pki.ts).
+    ...(ca.crlUrl ? [{ name: 'cRLDistributionPoints', altNames: [{ type: 6, value: ca.crlUrl }] }] : []),
   ]);
   cert.sign(ca.key, forge.md.sha256.create());
   return { keyPem, key, cert, certPem: forge.pki.certificateToPem(cert) };

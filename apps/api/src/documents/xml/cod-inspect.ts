@@ -106,7 +106,7 @@ const signatureOf = (parent: Element | null) =>
       )
     : false;
 
-const cpfText = (cpf: string, hide: boolean) => {
+export const cpfText = (cpf: string, hide: boolean) => {
   const formatted = formatCpf(cpf);
   return hide ? `***.${formatted.slice(4, 11)}-**` : formatted;
 };

@@ -30,7 +30,7 @@ import {
 let t: TestApp;
 let r: CertificateRefs;
 let tok: Record<'exportador' | 'analista' | 'admin', string>;
-const { ca, env, remove } = signingTrust('cod-deals-');
+const { ca, env, remove, trustPem } = await signingTrust('cod-deals-');
 let rep: Buffer;
 let official: Buffer;
 const deal: Record<string, number> = {};
@@ -55,7 +55,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await t?.close();
-  remove();
+  await remove();
 });
 
 /** A digital draft of the demo exporter under `abbreviation`, one item per NCM. */
@@ -109,8 +109,8 @@ async function expectIssued(
   expect(number).toMatch(new RegExp(`^BR[A-Z0-9]{3}${acronym}\\d{2}\\d{8}00$`));
   expect(xml).toContain(`<CertificateID>${number}</CertificateID>`);
   expect(xmllintErrors(xml, 'complete', version)).toBeNull();
-  expect(xmlsecVerifies(xml, 'COD', ca.certPem)).toBe(true);
-  expect(xmlsecVerifies(xml, 'CODEH', ca.certPem)).toBe(true);
+  expect(xmlsecVerifies(xml, 'COD', trustPem)).toBe(true);
+  expect(xmlsecVerifies(xml, 'CODEH', trustPem)).toBe(true);
 }
 
 describe('a digital certificate under each deal that exchanges COD, draft to EMITIDO (A1)', () => {

@@ -29,7 +29,7 @@ import {
 let t: TestApp;
 let r: CertificateRefs;
 let tok: Record<'exportador' | 'analista', string>;
-const { ca, env, remove } = signingTrust('cod-trust-');
+const { ca, env, remove } = await signingTrust('cod-trust-');
 const rogue = testCa('AC Estranha');
 let repCpf = '';
 let officialCpf = '';
@@ -42,7 +42,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await t?.close();
-  remove();
+  await remove();
 });
 
 const awaitingSignature = () => certificateAwaitingSignature(t, r, tok.exportador);

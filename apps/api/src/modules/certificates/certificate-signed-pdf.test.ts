@@ -2,7 +2,7 @@ import { certificateMessages as text } from '@origem/contract/schemas/certificat
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTrustList } from '../../documents/signing/certificate';
 import { SignatureRefused } from '../../documents/signing/errors';
-import { verifyPdfSignature } from '../../documents/signing/pades';
+import { verifyPdfSignature } from '../../documents/signing/pades-inspect';
 import { pkcs12Of, testCa, testPerson } from '../../documents/signing/test-pki';
 import type { TestApp } from '../../test/app';
 import { pdfText } from '../../test/pdf';
@@ -27,8 +27,8 @@ import {
 let t: TestApp;
 let r: CertificateRefs;
 let tok: Record<'exportador' | 'analista', string>;
-const { ca, env, remove } = signingTrust('pades-route-', { seal: true });
-const trust = parseTrustList(ca.certPem);
+const { ca, env, remove, trustPem } = await signingTrust('pades-route-', { seal: true });
+const trust = parseTrustList(trustPem);
 const BASE = '/v1/certificate';
 let signedId = 0;
 
@@ -37,7 +37,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await t?.close();
-  remove();
+  await remove();
 });
 
 async function ok(method: 'GET' | 'POST' | 'PATCH', url: string, token: string, extra = {}) {

@@ -20,7 +20,7 @@ const ISSUED = certificateFlow.actions.approve.to;
 
 let t: TestApp;
 let tok: Record<'analista' | 'federacao' | 'exportador', string>;
-const { env, remove } = signingTrust('cod-inspect-', { ca });
+const { env, remove } = await signingTrust('cod-inspect-', { ca });
 const sample = (name: string) =>
   readFileSync(new URL(`../../documents/xml/fixtures/${name}`, import.meta.url));
 
@@ -30,7 +30,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await t?.close();
-  remove();
+  await remove();
 });
 
 const upload = (content: Buffer | string, token?: string, url: string = codInspectionPaths.staff) =>

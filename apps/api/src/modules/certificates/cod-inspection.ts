@@ -26,7 +26,7 @@ import type { Actor } from '../../lib/context';
 import { AppError, fieldError, forbidden } from '../../lib/errors';
 import type { FormDoc } from '../../lib/form-doc';
 import { assertCleanInput } from '../../lib/parse-input';
-import { configuredTrust } from './signatures';
+import { configuredTrust } from '../signatures/trust';
 
 /**
  * Issue 14: COD inspection for the back office and the public verification page. The uploaded XML stays in this

@@ -221,9 +221,13 @@ export async function signedPdf(
     .select({ stage: certificateCods.stage })
     .from(certificateCods)
     .where(eq(certificateCods.certificate_id, id));
-  if (cod?.stage !== 'complete') throw new AppError(404, ErrorCode.NotFound, text.signedPdfMissing);
+  // Complete and dated: a certificate awaiting its timestamp is not issued yet.
+  if (cod?.stage !== 'complete' || found.row.status === 'AGUARDANDO_CARIMBO') {
+    throw new AppError(404, ErrorCode.NotFound, text.signedPdfMissing);
+  }
   const { association, row } = found;
   return sealedPdf(
+    db,
     config,
     () => certificateDocument(db, files, ctx, actor, id),
     `Certificado de origem ${row.certificate_number ?? id} - ${association.name}`,

@@ -28,6 +28,10 @@ import {
   verificationCodeParam,
 } from '@origem/contract/schemas/certificates';
 import { codInspectionPaths, codInspectionSchema } from '@origem/contract/schemas/cod-inspection';
+import {
+  certificateTimestampName,
+  signatureEvidenceSchema,
+} from '@origem/contract/schemas/document-verification';
 import { idParam } from '@origem/contract/schemas/fields';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -134,6 +138,22 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
       },
     },
     async (request) => read.verifyCertificate(app.db, request.params.code),
+  );
+
+  app.get(
+    `${BASE}/verification/:code/evidence`,
+    {
+      config: { public: true, rateLimit: publicRateLimit(app.config) },
+      schema: {
+        tags,
+        security: [],
+        summary:
+          'Verificação pública (sem login): o registro de evidência das assinaturas do certificado (data e autoridade do carimbo do tempo)',
+        params: verificationCodeParam,
+        response: { 200: signatureEvidenceSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => signatures.publicEvidence(app.db, request.params.code),
   );
 
   // ---- Issue 14: inspection of any COD XML (back office and public page) -----------------------------------------
@@ -551,6 +571,27 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
         .header('cache-control', 'no-store')
         .send(Buffer.from(xml, 'utf8'));
     },
+  );
+
+  // Issue 37: the evidence record beside the COD (its RFC 3161 timestamp, the signers' revocation answers).
+  routes.timestampReply(
+    'O carimbo do tempo (RFC 3161, DER) do registro de evidência do COD emitido: data os bytes exatos de GET xml/download (certificado-{id}.tsr); 404 com o motivo antes dele',
+    signatures.codTimestampReply,
+    certificateTimestampName,
+  );
+  app.get(
+    `${BASE}/evidence/:id`,
+    {
+      config: view,
+      schema: {
+        tags,
+        params: idParam,
+        summary:
+          'O registro de evidência das assinaturas do COD: situação (none, pending = aguardando carimbo do tempo, complete), data das assinaturas, do carimbo e a autoridade',
+        response: { 200: signatureEvidenceSchema, ...errors },
+      },
+    },
+    async (request) => signatures.codEvidence(app.db, requireActor(request.ctx), request.params.id),
   );
 
   // The two signatures of the COD (signatures.ts): the exporter's legal representative's, then the entity's.

@@ -1,12 +1,15 @@
-import type { X509Certificate } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
 import { ErrorCode } from '@origem/contract/errors';
 import { certificateFlow, refusalMessage } from '@origem/contract/flows';
-import { type CertificateAction, certificateVerificationPath } from '@origem/contract/schemas/certificates';
+import {
+  type CertificateAction,
+  certificateMessages,
+  certificateVerificationPath,
+} from '@origem/contract/schemas/certificates';
+import type { SignatureEvidence } from '@origem/contract/schemas/document-verification';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database, Executor, Tx } from '../../db/client';
-import { certificateCods, users } from '../../db/schema';
+import { certificateCods, certificates, users } from '../../db/schema';
 import { SignatureRefused } from '../../documents/signing/errors';
 import { loadSigning } from '../../documents/signing/load';
 import type { CodTarget } from '../../documents/signing/xmldsig';
@@ -19,11 +22,21 @@ import {
   codVersionOf,
 } from '../../documents/xml/cod';
 import { assertCodSchema, CodSchemaRefused } from '../../documents/xml/cod-validation';
-import type { Actor, ServiceContext } from '../../lib/context';
+import { type Actor, type ServiceContext, systemContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { transition } from '../../lib/workflow';
 import { codTargetFor } from '../deals/cod-settings';
 import type { A1Upload } from '../issuance/a1-upload';
+import {
+  type EvidenceCompletion,
+  evidenceSummary,
+  findEvidence,
+  openEvidence,
+  signerEvidence,
+  timestampReplyOf,
+} from '../signatures/evidence';
+import { settleEvidence } from '../signatures/timestamp-job';
+import { trustList } from '../signatures/trust';
 import { certificateSubject } from './flow-subject';
 import * as q from './queries';
 import { getCertificate } from './read';
@@ -38,32 +51,6 @@ import { getCertificate } from './read';
  */
 
 const refuse = (message: string) => new AppError(422, ErrorCode.FlowActionRefused, message);
-
-let trustCache: { path: string; mtimeMs: number; list: X509Certificate[] } | null = null;
-/**
- * The trusted CAs (SIGNATURE_TRUST_PEM), read again only when the file changes (a trust list is rotated without a
- * restart); null when none is configured or the file is not there, so a signature is refused with that reason
- * instead of failing the request.
- */
-export async function configuredTrust(config: Config): Promise<X509Certificate[] | null> {
-  const path = config.signatureTrustPem;
-  if (!path) return null;
-  const stat = statSync(path, { throwIfNoEntry: false });
-  if (!stat) return null;
-  if (trustCache?.path !== path || trustCache.mtimeMs !== stat.mtimeMs) {
-    const { parseTrustList } = await loadSigning();
-    trustCache = { path, mtimeMs: stat.mtimeMs, list: parseTrustList(readFileSync(path, 'utf8')) };
-  }
-  return trustCache.list;
-}
-
-/** The trust every signature we receive is checked against (certificates, declarations, inspections). */
-export async function trustList(config: Config): Promise<X509Certificate[]> {
-  const list = await configuredTrust(config);
-  if (!list)
-    throw refuse('Nenhuma autoridade certificadora confiável está configurada para assinaturas digitais.');
-  return list;
-}
 
 /** Refusals of the signing libraries become the 422 the signer reads. */
 export async function asRefusal<T>(work: () => Promise<T> | T): Promise<T> {
@@ -164,6 +151,28 @@ export async function codXml(db: Database, actor: Actor, id: number): Promise<st
   return asRefusal(() => unsignedCod(db, found, new Date()));
 }
 
+/** GET xml/timestamp/{id}: the timestamp reply of the COD's evidence (the bytes GET xml/download serves). */
+export async function codTimestampReply(db: Database, actor: Actor, id: number): Promise<Buffer> {
+  if (!(await q.findCertificate(db, id, q.ownerScope(actor)))) throw notFound();
+  return timestampReplyOf(db, { type: 'certificate', id });
+}
+
+/** GET evidence/{id}: the COD's evidence as the detail screen shows it. */
+export async function codEvidence(db: Database, actor: Actor, id: number): Promise<SignatureEvidence> {
+  if (!(await q.findCertificate(db, id, q.ownerScope(actor)))) throw notFound();
+  return evidenceSummary(await findEvidence(db, { type: 'certificate', id }));
+}
+
+/** GET verification/{code}/evidence: the same for the public verification page (no sign-in). */
+export async function publicEvidence(db: Database, code: string): Promise<SignatureEvidence> {
+  const [row] = await db
+    .select({ id: certificates.id })
+    .from(certificates)
+    .where(eq(certificates.verification_code, code));
+  if (!row) throw new AppError(404, ErrorCode.NotFound, certificateMessages.verificationNotFound);
+  return evidenceSummary(await findEvidence(db, { type: 'certificate', id: row.id }));
+}
+
 /** The two signatures of a COD: which flow action each takes, what it covers and whose CPF it must carry. */
 export type SignatureStage = 'first' | 'second';
 const stages = {
@@ -226,7 +235,12 @@ async function signerOnRecord(
 /** How a signature reached the server, for its audit row. */
 export type SignatureMethod = 'a1' | 'a3' | 'cloud';
 
-/** Verifies a signed COD received for the stage and stores it: the transition's effect, returning the audit delta. */
+/**
+ * Verifies a signed COD received for the stage and stores it: the transition's effect, returning the audit delta.
+ * Every signer's certificate is checked for revocation at `at` (issue 37). The second signature completes the COD
+ * and opens its evidence record (both signers' chains and answers at CertificationEH's date); the certificate then
+ * waits for the time-stamping authority (AGUARDANDO_CARIMBO) and is issued by `issueTimestamped`.
+ */
 async function acceptSigned(
   tx: Tx,
   config: Config,
@@ -240,15 +254,27 @@ async function acceptSigned(
   const id = found.row.id;
   const { target, who } = stages[stage];
   const { cpf } = await signerOnRecord(tx, stage, found, actor);
-  const { signer } = await asRefusal(async () => {
+  const { signer, evidence } = await asRefusal(async () => {
     const { parseCod, verifyCodSignature } = await loadSigning();
     // Parsed once for both signatures. The exporter's must survive the second one: CODEH covers it.
     const doc = parseCod(xml);
-    if (stage === 'second') verifyCodSignature(xml, 'COD', doc);
-    const verified = await verifyReceived(config, xml, doc, target, at, cpf, who);
+    const exporter =
+      stage === 'second'
+        ? await signerEvidence(tx, config, verifyCodSignature(xml, 'COD', doc), {
+            at,
+            role: 'exporter',
+            who: stages.first.who,
+          })
+        : null;
+    const received = await verifyReceived(config, xml, doc, target, at, cpf, who);
+    const own = await signerEvidence(tx, config, received.pem, {
+      at,
+      role: stage === 'first' ? 'exporter' : 'entity',
+      who,
+    });
     // The signed document passes its stage's schema too before it is kept.
     await assertCodSchema(xml, codVersionOf(xml), stage === 'first' ? 'exporter_signed' : 'complete');
-    return verified;
+    return { signer: received.signer, evidence: exporter ? [exporter, own] : [own] };
   });
   if (stage === 'first') {
     await tx.insert(certificateCods).values({
@@ -264,12 +290,30 @@ async function acceptSigned(
     .update(certificateCods)
     .set({ stage: 'complete', xml, entity_signer: signer, entity_signed_at: at })
     .where(eq(certificateCods.certificate_id, id));
-  const issued = q.issuing(await q.numberingOf(tx, id));
-  return {
-    new: { cod: 'complete', entity_signer: signer, signed_with: method, ...issued.values },
-    late: { set: issued.set },
-  };
+  // The evidence dates the exact bytes GET xml/download serves; the certificate is issued when it is complete.
+  await openEvidence(tx, { type: 'certificate', id }, Buffer.from(xml, 'utf8'), at, evidence);
+  return { new: { cod: 'complete', entity_signer: signer, signed_with: method, evidence: 'pending' } };
 }
+
+/** The evidence record complete: the certificate is issued (AGUARDANDO_CARIMBO → EMITIDO), valid for the deal's months. */
+export const issueTimestamped: EvidenceCompletion = async (tx, record) => {
+  await transition(
+    tx,
+    systemContext('signature_timestamp'),
+    certificateSubject,
+    record.id,
+    'timestamp_issue',
+    {
+      effect: async () => {
+        const issued = q.issuing(await q.numberingOf(tx, record.id));
+        return { new: issued.values, late: { set: issued.set } };
+      },
+    },
+  );
+};
+
+const AWAITING_TIMESTAMP =
+  'Certificado assinado pela entidade. Aguardando o carimbo do tempo: a emissão será concluída automaticamente assim que a autoridade responder.';
 
 /**
  * Takes the stage's action on the locked certificate: `signed` produces the signed XML (A1: signs here; A3: the
@@ -297,8 +341,12 @@ async function signStage(
       },
     });
   });
+  // After the commit, outside any transaction: the authority's answer (or its silence, up to TSA_TIMEOUT_MS).
+  const issued =
+    stage === 'first' ||
+    (await settleEvidence(db, config, { type: 'certificate', id }, issueTimestamped)) === 'complete';
   return {
-    message: certificateFlow.actions[action].success ?? null,
+    message: issued ? (certificateFlow.actions[action].success ?? null) : AWAITING_TIMESTAMP,
     certificate: await getCertificate(db, ctx, actor, id),
   };
 }
@@ -406,10 +454,10 @@ async function verifyReceived(
   at: Date,
   cpf: string | null,
   who: string,
-): Promise<{ signer: string }> {
+): Promise<{ signer: string; pem: string }> {
   const { checkSigner, verifyCodSignature } = await loadSigning();
   const pem = verifyCodSignature(xml, target, doc);
   if (!cpf) throw new SignatureRefused(`O CPF ${who} não está cadastrado.`);
   const facts = checkSigner(pem, { trust: await trustList(config), at, cpf, who });
-  return { signer: facts.commonName.slice(0, 255) };
+  return { signer: facts.commonName.slice(0, 255), pem };
 }

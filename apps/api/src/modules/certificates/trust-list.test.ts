@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config';
 import { testCa } from '../../documents/signing/test-pki';
-import { configuredTrust } from './signatures';
+import { configuredTrust } from '../signatures/trust';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'origem-trust-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

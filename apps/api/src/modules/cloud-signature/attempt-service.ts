@@ -228,6 +228,7 @@ export async function complete(
     const certificatePem = await fetchCertificate(provider, accessToken, timeoutMs);
     // Before any hash leaves: the certificate must be the signer's, valid and trusted.
     await checkProviderCertificate(
+      db,
       config,
       certificatePem,
       { cpf: row.signer_cpf, who: target.who },

@@ -88,7 +88,7 @@ describe('signing with a cloud certificate', () => {
     const afterFirst = await storedCod(t, id);
     expect(afterFirst?.exporter_signer).toMatch(/^RESPONSAVEL LEGAL:/);
     expect(xmllintErrors(afterFirst?.xml ?? '', 'exporter_signed')).toBeNull();
-    expect(xmlsecVerifies(afterFirst?.xml ?? '', 'COD', trust.ca.certPem)).toBe(true);
+    expect(xmlsecVerifies(afterFirst?.xml ?? '', 'COD', trust.trustPem)).toBe(true);
     // The first attempt was replaced by the second; the second is spent, its secrets and document erased.
     expect((await attemptsOf(t, id)).map((a) => [a.status, a.code_verifier, a.document])).toEqual([
       ['superseded', null, null],
@@ -106,8 +106,8 @@ describe('signing with a cloud certificate', () => {
     expect(complete?.entity_signer).toMatch(/^OFICIAL DA ENTIDADE:/);
     expect(complete?.xml).toContain(`<CertificateID>${row?.certificate_number}</CertificateID>`);
     expect(xmllintErrors(complete?.xml ?? '', 'complete')).toBeNull();
-    expect(xmlsecVerifies(complete?.xml ?? '', 'COD', trust.ca.certPem)).toBe(true);
-    expect(xmlsecVerifies(complete?.xml ?? '', 'CODEH', trust.ca.certPem)).toBe(true);
+    expect(xmlsecVerifies(complete?.xml ?? '', 'COD', trust.trustPem)).toBe(true);
+    expect(xmlsecVerifies(complete?.xml ?? '', 'CODEH', trust.trustPem)).toBe(true);
 
     // The trail: each start, and each signature saying how it was made.
     const trail = await auditsOf(t.db, 'certificate', id);
@@ -187,7 +187,7 @@ describe('signing with a cloud certificate', () => {
     expect(file).toBeDefined();
     const xml = (await t.request('GET', `/v1/declaration/xml/download/${id}`, { token: tok.exportador }))
       .body;
-    expect(xmlsecVerifies(xml, DECLARATION_PART, trust.ca.certPem)).toBe(true);
+    expect(xmlsecVerifies(xml, DECLARATION_PART, trust.trustPem)).toBe(true);
     const trail = await auditsOf(t.db, 'declaration', id);
     expect(trail.map((a) => a.event)).toContain('signature_cloud');
     expect((await attemptsOf(t, id, 'declaration')).map((a) => a.status)).toEqual(['completed']);

@@ -42,7 +42,7 @@ const holderOf = (trust: SigningTrust, name: string, cpf: string): Holder => ({
 });
 
 export async function openCloudSuite(prefix: string, env: Record<string, string> = {}): Promise<CloudSuite> {
-  const trust = signingTrust(prefix);
+  const trust = await signingTrust(prefix);
   // The holders' CPFs are the demo records': the app is not up yet, so the provider starts with placeholders and
   // learns them below (it keeps the list it was given).
   const list: Holder[] = [];
@@ -86,7 +86,7 @@ export async function openCloudSuite(prefix: string, env: Record<string, string>
     close: async () => {
       await t.close();
       await provider.close();
-      trust.remove();
+      await trust.remove();
     },
   };
 }

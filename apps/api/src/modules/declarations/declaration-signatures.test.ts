@@ -27,7 +27,7 @@ import {
 let t: TestApp;
 let r: DemoRefs;
 let tok: Record<'exportador' | 'analista', string>;
-const { ca, env, remove } = signingTrust('declaration-trust-');
+const { ca, env, remove, trustPem } = await signingTrust('declaration-trust-');
 const rogue = testCa('AC Estranha');
 let repCpf = '';
 const BASE = '/v1/declaration';
@@ -39,7 +39,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await t?.close();
-  remove();
+  await remove();
 });
 
 const representative = (overrides: Partial<Parameters<typeof testPerson>[1]> = {}) =>
@@ -54,7 +54,7 @@ const signedFiles = (id: number) => signedXmlFiles(t.db, id);
 const snapshot = (id: number) => signatureSnapshot(t.db, id);
 
 /** xmlsec1 verifies the enveloped signature trusting only the test CA (it checks the chain too). */
-const xmlsecVerifiesDeclaration = (xml: string) => xmlsecVerifies(xml, DECLARATION_PART, ca.certPem);
+const xmlsecVerifiesDeclaration = (xml: string) => xmlsecVerifies(xml, DECLARATION_PART, trustPem);
 
 type Detail = {
   status: string;

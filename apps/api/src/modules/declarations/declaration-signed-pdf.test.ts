@@ -1,7 +1,7 @@
 import { declarationMessages as text } from '@origem/contract/schemas/declarations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTrustList } from '../../documents/signing/certificate';
-import { verifyPdfSignature } from '../../documents/signing/pades';
+import { verifyPdfSignature } from '../../documents/signing/pades-inspect';
 import { pkcs12Of, testPerson } from '../../documents/signing/test-pki';
 import type { TestApp } from '../../test/app';
 import { a1Form, expectSealedPdf, signingTrust } from '../../test/signing';
@@ -20,7 +20,7 @@ import {
  */
 
 const BASE = '/v1/declaration';
-const { ca, env, remove } = signingTrust('declaration-pades-', { seal: true });
+const { ca, env, remove, trustPem } = await signingTrust('declaration-pades-', { seal: true });
 let t: TestApp;
 let r: DemoRefs;
 let tok: Record<'exportador' | 'analista', string>;
@@ -30,7 +30,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await t?.close();
-  remove();
+  await remove();
 });
 
 async function ok(method: 'GET' | 'POST', url: string, token: string, extra = {}) {
@@ -70,7 +70,7 @@ describe('print-signed: the PAdES-sealed declaration PDF', () => {
     });
 
     const pdf = expectSealedPdf(await printSigned(id), `declaracao-${id}.pdf`);
-    const verified = verifyPdfSignature(pdf, { trust: parseTrustList(ca.certPem) });
+    const verified = verifyPdfSignature(pdf, { trust: parseTrustList(trustPem) });
     expect(verified.signer.commonName).toBe('ASSOCIACAO COMERCIAL SELO:11222333000');
     // The analyst reads it too.
     expect((await printSigned(id, tok.analista)).statusCode).toBe(200);

@@ -18,6 +18,7 @@ import {
   rejectDeclarationSchema,
   sendAnalyzingQuery,
 } from '@origem/contract/schemas/declarations';
+import { declarationTimestampName } from '@origem/contract/schemas/document-verification';
 import { idParam } from '@origem/contract/schemas/fields';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -251,6 +252,12 @@ export async function declarationRoutes(fastify: FastifyInstance): Promise<void>
     'O XML da declaração assinado pelo responsável legal (declaracao-{id}.xml); 404 com o motivo antes da assinatura',
     signatures.signedXml,
     declarationXmlName,
+  );
+
+  routes.timestampReply(
+    'O carimbo do tempo (RFC 3161, DER) do registro de evidência da declaração assinada: data os bytes exatos de GET xml/download (declaracao-{id}.tsr)',
+    signatures.declarationTimestampReply,
+    declarationTimestampName,
   );
 
   routes.file(

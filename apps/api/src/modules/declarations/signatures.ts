@@ -21,10 +21,18 @@ import type { ReceivedFile } from '../../files/upload';
 import { recordAudit } from '../../lib/audit';
 import type { Actor, ServiceContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
-import { asRefusal, trustList } from '../certificates/signatures';
+import { asRefusal } from '../certificates/signatures';
 import type { A1Upload } from '../issuance/a1-upload';
 import { sealedPdf } from '../issuance/documents';
 import { fileOfRecord } from '../issuance/service';
+import {
+  type EvidenceCompletion,
+  openEvidence,
+  signerEvidence,
+  timestampReplyOf,
+} from '../signatures/evidence';
+import { settleEvidence } from '../signatures/timestamp-job';
+import { trustList } from '../signatures/trust';
 import * as q from './queries';
 import { declarationDocument, getDeclaration, hasSignedPdf, SIGNED_XML_ROLE } from './service';
 
@@ -96,13 +104,13 @@ async function verifyReceived(
   xml: string,
   at: Date,
   cpf: string | null,
-): Promise<{ signer: string; cpf: string }> {
+): Promise<{ signer: string; cpf: string; pem: string }> {
   const { checkSigner, verifyPart } = await loadSigning();
   const pem = verifyPart(xml, DECLARATION_PART);
   if (!cpf) throw new SignatureRefused('O CPF do responsável legal da declaração não está cadastrado.');
   const trust = await trustList(config);
   const facts = checkSigner(pem, { trust, at, cpf, who: 'do responsável legal' });
-  return { signer: facts.commonName.slice(0, 255), cpf: cpf.replace(/\D/g, '') };
+  return { signer: facts.commonName.slice(0, 255), cpf: cpf.replace(/\D/g, ''), pem };
 }
 
 /** The declaration locked in the actor's owner scope, refused unless it awaits its representative's signature. */
@@ -140,6 +148,9 @@ async function signDeclaration(
       const at = new Date();
       const xml = await asRefusal(() => signed(tx, found, at));
       const verified = await asRefusal(() => verifyReceived(config, xml, at, found.representative.cpf));
+      const evidence = await asRefusal(() =>
+        signerEvidence(tx, config, verified.pem, { at, role: 'representative', who: 'do responsável legal' }),
+      );
       const stored = await changes.attach(
         tx,
         await storeXml(files, xml, declarationXmlName(id)),
@@ -148,6 +159,8 @@ async function signDeclaration(
         SIGNED_XML_ROLE,
       );
       await q.updateDeclaration(tx, id, { signed_at: at, signed_by_cpf: verified.cpf });
+      // The evidence dates the exact bytes GET xml/download serves (the stored file).
+      await openEvidence(tx, { type: 'declaration', id }, Buffer.from(xml, 'utf8'), at, [evidence]);
       await recordAudit(tx, ctx, {
         event,
         type: q.AUDIT_TYPE,
@@ -162,8 +175,12 @@ async function signDeclaration(
       });
     }),
   );
+  await settleEvidence(db, config, { type: 'declaration', id }, declarationTimestamped);
   return { message: text.signed, declaration: await getDeclaration(db, actor, id) };
 }
+
+/** A declaration's evidence complete: nothing else moves (the analyst approves by the signature already). */
+export const declarationTimestamped: EvidenceCompletion = async () => undefined;
 
 /** POST /v1/declaration/signature/a1/{id}: the legal representative named on the declaration signs it here. */
 export function signDeclarationA1(
@@ -266,12 +283,19 @@ export async function signedPdf(
   if (!found) throw notFound();
   if (!hasSignedPdf(found.row)) throw new AppError(404, ErrorCode.NotFound, text.signedPdfMissing);
   return sealedPdf(
+    db,
     config,
     () => declarationDocument(db, files, ctx, actor, id, false),
     `Declaração de origem ${id} - ${found.association_name}`,
     { city: found.association_city, state: found.association_state },
     text.signedPdfNoSeal,
   );
+}
+
+/** GET /v1/declaration/xml/timestamp/{id}: the timestamp reply of the signed XML's evidence (what xml/download serves). */
+export async function declarationTimestampReply(db: Database, actor: Actor, id: number): Promise<Buffer> {
+  if (!(await q.findDeclaration(db, id, q.readScope(actor)))) throw notFound();
+  return timestampReplyOf(db, { type: 'declaration', id });
 }
 
 /** GET /v1/declaration/xml/download/{id}: the signed XML of a declaration the actor reads (404 before a signature). */

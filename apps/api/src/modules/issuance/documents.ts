@@ -1,9 +1,10 @@
 import type { Config } from '../../config';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { loadSigning } from '../../documents/signing/load';
 import { findOwnerFile, type StoredFile } from '../../files/records';
 import type { FileStorage } from '../../files/storage';
 import { conflict } from '../../lib/errors';
+import { longTermServices, timestampUnavailable } from '../signatures/long-term';
 
 /** A stored file's bytes, or null when the storage cannot read them (a document prints without it). */
 export async function readBlob(files: FileStorage, file: StoredFile): Promise<Buffer | null> {
@@ -25,22 +26,45 @@ export async function associationLogo(db: Executor, files: FileStorage, associat
 }
 
 /**
- * `print-signed`: the PDF `render` makes, with the server's PAdES signature (the entity seal, seal.ts) made now, in
- * memory, at the issuing association's place; 409 with `noSeal` when the server has no seal.
+ * `print-signed`: the PDF `render` makes, sealed now by the server (the entity seal, seal.ts) at the issuing
+ * association's place, in memory: PAdES B-LTA (signature policy, signature timestamp, DSS with the chains and
+ * revocation answers, document timestamp) with a time-stamping authority configured; without one, outside
+ * production, the demonstration's baseline signature. 409 with `noSeal` when the server has no seal, 409 when
+ * production has no authority or the seal was revoked, 503 when the authority does not answer.
  */
 export async function sealedPdf(
+  db: Database,
   config: Config,
   render: () => Promise<Buffer>,
   reason: string,
   association: { city: string | null; state: string | null },
   noSeal: string,
 ): Promise<Buffer> {
-  const { sealPdf } = await loadSigning();
-  const sealed = await sealPdf(config, render, {
-    reason,
-    location: [association.city, association.state].filter(Boolean).join(' - ') || undefined,
-    at: new Date(),
-  });
+  const { sealPdf, SignatureRefused, TimestampUnavailable } = await loadSigning();
+  const services = await longTermServices(db, config);
+  if (!services && config.production) {
+    throw conflict(
+      'O servidor não tem uma autoridade de carimbo do tempo configurada (TSA_URL): a via assinada não pode ser emitida.',
+    );
+  }
+  let sealed: Buffer | null;
+  try {
+    sealed = await sealPdf(
+      config,
+      render,
+      {
+        reason,
+        location: [association.city, association.state].filter(Boolean).join(' - ') || undefined,
+        at: new Date(),
+      },
+      services,
+    );
+  } catch (err) {
+    if (err instanceof TimestampUnavailable) throw timestampUnavailable(err.message);
+    if (err instanceof SignatureRefused)
+      throw conflict(`O selo da entidade não pode assinar: ${err.message}`);
+    throw err;
+  }
   if (!sealed) throw conflict(noSeal);
   return sealed;
 }

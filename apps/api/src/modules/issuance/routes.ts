@@ -1,6 +1,7 @@
 import { apiErrorSchema } from '@origem/contract/errors';
+import { TIMESTAMP_REPLY_MIME } from '@origem/contract/schemas/document-verification';
 import { idParam } from '@origem/contract/schemas/fields';
-import type { FastifySchema } from 'fastify';
+import type { FastifyReply, FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -146,6 +147,30 @@ export function issuanceRoutes(app: ZodApp, doc: IssuedDocument) {
           const { id } = request.params;
           const file = await find(app.db, requireActor(request.ctx), id);
           return sendStoredFile(reply, app.files, file, typeof name === 'string' ? name : name(id));
+        },
+      );
+    },
+
+    /**
+     * GET {base}/xml/timestamp/:id: the RFC 3161 timestamp reply of the record's evidence (issue 37), dating the
+     * exact bytes xml/download serves; DER, `application/timestamp-reply` (`openssl ts -verify -in … -data …`).
+     */
+    timestampReply(
+      summary: string,
+      find: (db: Database, actor: Actor, id: number) => Promise<Buffer>,
+      name: (id: number) => string,
+    ) {
+      app.get(
+        `${base}/xml/timestamp/:id`,
+        { config: doc.view, schema: { tags, params: idParam, summary, response: fileErrors } },
+        async (request, reply) => {
+          const { id } = request.params;
+          const der = await find(app.db, requireActor(request.ctx), id);
+          return (reply as FastifyReply)
+            .header('content-type', TIMESTAMP_REPLY_MIME)
+            .header('content-disposition', `attachment; filename="${name(id)}"`)
+            .header('cache-control', 'no-store')
+            .send(der);
         },
       );
     },

@@ -31,8 +31,8 @@ import { eCpfToken, listen, SIGNER_PACKAGE as PACKAGE, packSigner, runSigner as 
  * CPF or another document is refused with nothing changed, and GET /v1/signer/download offers the package.
  */
 
-const trust = signingTrust('a3-');
-const { dir, ca, env, remove } = trust;
+const trust = await signingTrust('a3-');
+const { dir, env, remove } = trust;
 let webDist = '';
 let t: TestApp;
 let r: CertificateRefs;
@@ -56,7 +56,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  remove();
+  await remove();
 });
 
 /** Runs the signer program with the key `id` of the token. */
@@ -87,7 +87,7 @@ describe.skipIf(!softHsmAvailable)('A3 signatures through the signer program and
     const afterFirst = await storedCod(id);
     expect(afterFirst?.exporter_signer).toMatch(/^RESPONSAVEL LEGAL:/);
     expect(xmllintErrors(afterFirst?.xml ?? '', 'exporter_signed')).toBeNull();
-    expect(xmlsecVerifies(afterFirst?.xml ?? '', 'COD', ca.certPem)).toBe(true);
+    expect(xmlsecVerifies(afterFirst?.xml ?? '', 'COD', trust.trustPem)).toBe(true);
 
     const again = await runSigner(first.token, '01');
     expect(again.code).toBe(1);
@@ -111,8 +111,8 @@ describe.skipIf(!softHsmAvailable)('A3 signatures through the signer program and
     expect(complete?.entity_signer).toMatch(/^OFICIAL DA ENTIDADE:/);
     expect(complete?.xml).toContain(`<CertificateID>${row?.certificate_number}</CertificateID>`);
     expect(xmllintErrors(complete?.xml ?? '', 'complete')).toBeNull();
-    expect(xmlsecVerifies(complete?.xml ?? '', 'COD', ca.certPem)).toBe(true);
-    expect(xmlsecVerifies(complete?.xml ?? '', 'CODEH', ca.certPem)).toBe(true);
+    expect(xmlsecVerifies(complete?.xml ?? '', 'COD', trust.trustPem)).toBe(true);
+    expect(xmlsecVerifies(complete?.xml ?? '', 'CODEH', trust.trustPem)).toBe(true);
     // The audit names the user who asked for the code.
     const audit = await queryRows<{ user_id: number | null }>(
       t.db,

@@ -30,8 +30,8 @@ import { eCpfToken, listen, packSigner, runSigner as run } from './test-support'
  */
 
 const BASE = '/v1/declaration';
-const trust = signingTrust('declaration-a3-');
-const { dir, ca, env, remove } = trust;
+const trust = await signingTrust('declaration-a3-');
+const { dir, env, remove } = trust;
 let t: TestApp;
 let r: DemoRefs;
 let tok: Record<'exportador' | 'analista', string>;
@@ -58,7 +58,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  remove();
+  await remove();
 });
 
 const runSigner = (code: string, id: string) => run(cli, server, token, code, id);
@@ -116,12 +116,12 @@ describe.skipIf(!softHsmAvailable)('A3 signature of a declaration through the si
     expect(file?.mime_type).toBe('application/xml');
     const xml = await t.request('GET', `${BASE}/xml/download/${id}`, { token: tok.analista });
     expect(xml.statusCode, xml.body).toBe(200);
-    expect(xmlsecVerifies(xml.body, DECLARATION_PART, ca.certPem)).toBe(true);
+    expect(xmlsecVerifies(xml.body, DECLARATION_PART, trust.trustPem)).toBe(true);
     expect(
       xmlsecVerifies(
         xml.body.replace('<ProductionProcess>', '<ProductionProcess>X'),
         DECLARATION_PART,
-        ca.certPem,
+        trust.trustPem,
       ),
     ).toBe(false);
 

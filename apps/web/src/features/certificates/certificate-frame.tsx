@@ -8,6 +8,7 @@ import { PageHeader } from '../../ui/page-header';
 import { RecordLoadFailed, RecordLoading, RecordNotFound } from '../../ui/record-states';
 import { useCertificate } from './api/get-certificate';
 import { CERTIFICATE_SCREENS } from './api/keys';
+import { CertificateEvidenceLine } from './certificate-evidence';
 import { certificateTitle } from './certificate-sections';
 
 const BACK = { to: CERTIFICATE_SCREENS.list, label: 'Voltar para os certificados' };
@@ -61,6 +62,7 @@ export function CertificateFrame({
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
           <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+            <CertificateEvidenceLine certificate={certificate} />
             {main}
           </Space>
         </Col>

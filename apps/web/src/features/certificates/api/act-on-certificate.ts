@@ -57,6 +57,9 @@ export function actOnCertificate(
     case 'second_signature':
       // Signed through the A1/A3 signer screens (issue 14), never a plain button.
       throw new Error('as assinaturas são feitas pelas telas de assinatura digital');
+    case 'timestamp_issue':
+      // The server takes it when the time-stamping authority answers (issue 37), never a user.
+      throw new Error('a emissão após o carimbo do tempo é feita pelo servidor');
   }
 }
 
