@@ -27,7 +27,10 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
         </div>
       </main>
       <footer style={{ padding: '16px 24px', textAlign: 'center' }}>
-        <span style={{ color: token.colorTextSecondary }}>Origem · Certificados de origem</span>
+        {/* The product's name line stays Portuguese on the pages a reader may see in Spanish or English. */}
+        <span lang="pt-BR" style={{ color: token.colorTextSecondary }}>
+          Origem · Certificados de origem
+        </span>
       </footer>
     </div>
   );
