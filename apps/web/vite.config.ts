@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { antdStaticStyles } from './antd-static-styles';
 import { precompress } from './precompress';
+import { preloadDeps } from './preload-deps';
 import { routePreloads } from './route-preloads';
 
 // The API of `npm run serve`; ORIGEM_API_URL points the dev server at another one.
@@ -11,7 +12,7 @@ const proxied = ['/v1', '/v2', '/docs', '/health'];
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), routePreloads(), antdStaticStyles(), precompress()],
+  plugins: [react(), routePreloads(), preloadDeps(), antdStaticStyles(), precompress()],
   // The server replaces this in index.html with each answer's nonce (apps/api/src/plugins/spa.ts): the web gives it
   // to the styles antd injects, under a policy without 'unsafe-inline'.
   html: { cspNonce: '__ORIGEM_CSP_NONCE__' },
@@ -26,6 +27,7 @@ export default defineConfig({
     // Read by scripts/check-bundle-size.mjs (npm run size): what /login loads, chunk by chunk.
     manifest: true,
     // Every browser the app supports preloads modules natively: no polyfill in the first screen's chunk.
+    // (preload-deps.ts sets its resolveDependencies.)
     modulePreload: { polyfill: false },
     rolldownOptions: {
       // antd's @rc-component/* packages declare no `sideEffects`, so importing one export (antd's ConfigProvider

@@ -1,11 +1,12 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider, type ThemeConfig, theme as themes } from 'antd';
+import { ConfigProvider, type ThemeConfig } from 'antd';
 // The ES module build of the locale (antd/locale/* is CommonJS and drags antd's CommonJS copies along).
 import ptBR from 'antd/es/locale/pt_BR';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { sessionStore } from '../lib/session';
 import { DownloadOverlay } from '../ui/download-overlay';
 import { FeedbackHost } from '../ui/feedback';
+import { useDesignToken } from '../ui/use-design-token';
 import { useMediaQuery } from '../ui/use-media-query';
 
 /**
@@ -83,7 +84,7 @@ const usePrefersReducedMotion = () => useMediaQuery('(prefers-reduced-motion: re
 
 /** The base text style antd's <App> gives its content (the <App> itself now loads with the first dialog). */
 function BaseText({ children }: { children: ReactNode }) {
-  const { token } = themes.useToken();
+  const token = useDesignToken();
   const { colorText: color, fontSize, lineHeight, fontFamily } = token;
   return <div style={{ color, fontSize, lineHeight, fontFamily }}>{children}</div>;
 }

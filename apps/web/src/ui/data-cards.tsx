@@ -1,6 +1,7 @@
-import { Card, Flex, theme } from 'antd';
+import { Card, Flex } from 'antd';
 import type { ColumnsType, ColumnType } from 'antd/es/table/interface';
 import type { Key, ReactNode } from 'react';
+import { useDesignToken } from './use-design-token';
 
 type Leaf<T> = ColumnType<T> & { key?: Key };
 
@@ -46,7 +47,7 @@ export function DataCards<T extends object>({
   label: string;
   actionsKey: string;
 }) {
-  const { token } = theme.useToken();
+  const token = useDesignToken();
   const leaves = columns as Leaf<T>[];
   const fields = leaves.filter((column) => column.key !== actionsKey);
   const actions = leaves.find((column) => column.key === actionsKey);

@@ -1,12 +1,12 @@
 import { Outlet } from '@tanstack/react-router';
-import { theme } from 'antd';
 import type { ReactNode } from 'react';
+import { useDesignToken } from '../../ui/use-design-token';
 import { Brand } from './brand';
 
 /** Centered page without the menu, for public screens (works on a phone). */
 export function PublicLayout({ children }: { children?: ReactNode }) {
   // Plain text rather than antd's Typography: this frame is on the first screen (/login), kept light.
-  const { token } = theme.useToken();
+  const token = useDesignToken();
   return (
     <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', background: '#f3f6fa' }}>
       <header style={{ padding: '16px 24px' }}>

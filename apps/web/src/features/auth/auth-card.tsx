@@ -1,5 +1,5 @@
-import { theme } from 'antd';
 import type { ReactNode } from 'react';
+import { useDesignToken } from '../../ui/use-design-token';
 
 /**
  * The narrow card of the sign-in screens (full width on a phone). Drawn with the theme's tokens rather than antd's
@@ -15,7 +15,7 @@ export function AuthCard({
   hint?: ReactNode;
   children: ReactNode;
 }) {
-  const { token } = theme.useToken();
+  const token = useDesignToken();
   return (
     <section
       style={{

@@ -2,7 +2,7 @@ import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { messages } from '@origem/contract/messages.pt';
 import type { UserDetail } from '@origem/contract/schemas/auth';
 import { Link, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
-import { Button, Flex, theme } from 'antd';
+import { Button, Flex } from 'antd';
 // The two inputs themselves, not antd's Input namespace (which brings TextArea, Search and OTP along).
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
@@ -10,6 +10,7 @@ import { type FormEvent, type ReactElement, useId, useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { safeRedirect } from '../../lib/redirect';
 import { LazyAlert } from '../../ui/lazy-alert';
+import { useDesignToken } from '../../ui/use-design-token';
 import { type MfaChallenge, signIn, signInWithCode } from './api/sign-in';
 import { AuthCard } from './auth-card';
 
@@ -54,7 +55,7 @@ function Field({
   error?: string;
   input: (a11y: InputA11y) => ReactElement;
 }) {
-  const { token } = theme.useToken();
+  const token = useDesignToken();
   const id = useId();
   const helpId = `${id}-help`;
   return (

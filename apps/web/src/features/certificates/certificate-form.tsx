@@ -10,6 +10,7 @@ import { Card, Col, Divider, Input, Row, Space, Switch, Typography } from 'antd'
 import { useEffect, useMemo, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useSession } from '../../lib/session';
+import { AfterFirstPaint } from '../../ui/after-first-paint';
 import { confirmAction } from '../../ui/confirm-dialog';
 import { DateInput } from '../../ui/date-input';
 import { DecimalInput } from '../../ui/decimal-input';
@@ -312,60 +313,70 @@ export function CertificateForm({ certificate }: { certificate?: Certificate }) 
           </Row>
         </Card>
 
+        {/* Items and attachments are below the fold: rendered just after the first paint (issue 39), except when the
+            print error's link comes to focus an item's field. */}
         <Card title="Itens" size="small">
-          <CertificateItemsEditor
-            exporterId={exporterId}
-            dealId={dealId}
-            stored={certificate?.items}
-            picksExporter={picksExporter}
-          />
+          <AfterFirstPaint
+            minHeight={240}
+            label="Itens: carregando"
+            immediate={campo === NCM_DESCRIPTION_FIELD}
+          >
+            <CertificateItemsEditor
+              exporterId={exporterId}
+              dealId={dealId}
+              stored={certificate?.items}
+              picksExporter={picksExporter}
+            />
+          </AfterFirstPaint>
         </Card>
 
         <Card title="Anexos" size="small">
-          <Row gutter={16}>
-            <Col {...half}>
-              <FormField
-                name="commercial_invoice"
-                label="Fatura comercial"
-                help="PDF de até 10 MB; obrigatória para enviar à análise."
-              >
-                <PdfFileField
-                  pickLabel="Selecionar fatura comercial (PDF)"
-                  current={certificate?.commercial_invoice ?? null}
-                  downloadName={CERTIFICATE_FILE_NAMES.commercial_invoice}
-                  downloadLabel="Baixar fatura comercial"
-                  removable={false}
-                  onDownload={
-                    certificate
-                      ? () => void downloadCertificateFile(certificate.id, 'commercial_invoice')
-                      : undefined
+          <AfterFirstPaint minHeight={110} label="Anexos: carregando">
+            <Row gutter={16}>
+              <Col {...half}>
+                <FormField
+                  name="commercial_invoice"
+                  label="Fatura comercial"
+                  help="PDF de até 10 MB; obrigatória para enviar à análise."
+                >
+                  <PdfFileField
+                    pickLabel="Selecionar fatura comercial (PDF)"
+                    current={certificate?.commercial_invoice ?? null}
+                    downloadName={CERTIFICATE_FILE_NAMES.commercial_invoice}
+                    downloadLabel="Baixar fatura comercial"
+                    removable={false}
+                    onDownload={
+                      certificate
+                        ? () => void downloadCertificateFile(certificate.id, 'commercial_invoice')
+                        : undefined
+                    }
+                  />
+                </FormField>
+              </Col>
+              <Col {...half}>
+                <FormField
+                  name="intervenor_invoice"
+                  label="Fatura comercial do interveniente"
+                  help={
+                    hasIntervenor ? 'Obrigatória: o certificado tem interveniente.' : 'Só com interveniente.'
                   }
-                />
-              </FormField>
-            </Col>
-            <Col {...half}>
-              <FormField
-                name="intervenor_invoice"
-                label="Fatura comercial do interveniente"
-                help={
-                  hasIntervenor ? 'Obrigatória: o certificado tem interveniente.' : 'Só com interveniente.'
-                }
-              >
-                <PdfFileField
-                  pickLabel="Selecionar fatura do interveniente (PDF)"
-                  current={certificate?.intervenor_invoice ?? null}
-                  downloadName={CERTIFICATE_FILE_NAMES.intervenor_invoice}
-                  downloadLabel="Baixar fatura comercial do interveniente"
-                  removable={false}
-                  onDownload={
-                    certificate
-                      ? () => void downloadCertificateFile(certificate.id, 'intervenor_invoice')
-                      : undefined
-                  }
-                />
-              </FormField>
-            </Col>
-          </Row>
+                >
+                  <PdfFileField
+                    pickLabel="Selecionar fatura do interveniente (PDF)"
+                    current={certificate?.intervenor_invoice ?? null}
+                    downloadName={CERTIFICATE_FILE_NAMES.intervenor_invoice}
+                    downloadLabel="Baixar fatura comercial do interveniente"
+                    removable={false}
+                    onDownload={
+                      certificate
+                        ? () => void downloadCertificateFile(certificate.id, 'intervenor_invoice')
+                        : undefined
+                    }
+                  />
+                </FormField>
+              </Col>
+            </Row>
+          </AfterFirstPaint>
         </Card>
         <FormActions
           submitLabel={certificate ? 'Salvar' : 'Criar rascunho'}

@@ -4,6 +4,7 @@ import type { DashboardTotal } from '@origem/contract/schemas/dashboard';
 import { Alert, Card, Col, Empty, List, Row, Skeleton, Statistic, Typography } from 'antd';
 import { lazy, Suspense, useDeferredValue } from 'react';
 import { useSession } from '../../lib/session';
+import { AfterFirstPaint } from '../../ui/after-first-paint';
 import { FlowTag } from '../../ui/flow-tag';
 import { formatDateTime } from '../../ui/format';
 import { ListItemLines } from '../../ui/list-item-lines';
@@ -166,36 +167,39 @@ export function Dashboard({ user }: { user: UserDetail }) {
           noun="Declarações"
         />
       ) : null}
-      {can('certificate.view') ? (
-        <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
-          <DashboardCharts total={total.data} />
-        </Suspense>
-      ) : null}
-      <Row gutter={[16, 16]}>
+      {/* Below the figures, out of the first view: rendered just after it is painted (issue 39). */}
+      <AfterFirstPaint minHeight={600} label="Gráficos e listas do painel: carregando">
         {can('certificate.view') ? (
-          <>
-            <Col xs={24} xl={12}>
-              <CertificateList which="analyse" title="Certificados aguardando análise" />
-            </Col>
-            <Col xs={24} xl={12}>
-              <CertificateList which="update" title="Certificados atualizados recentemente" />
-            </Col>
-          </>
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+            <DashboardCharts total={total.data} />
+          </Suspense>
         ) : null}
-        {can('declaration.view') ? (
-          <>
-            <Col xs={24} xl={12}>
-              <DeclarationList which="analyse" title="Declarações aguardando análise" />
-            </Col>
-            <Col xs={24} xl={12}>
-              <DeclarationList which="update" title="Declarações atualizadas recentemente" />
-            </Col>
-          </>
-        ) : null}
-        <Col xs={24}>
-          <RecentActivity />
-        </Col>
-      </Row>
+        <Row gutter={[16, 16]}>
+          {can('certificate.view') ? (
+            <>
+              <Col xs={24} xl={12}>
+                <CertificateList which="analyse" title="Certificados aguardando análise" />
+              </Col>
+              <Col xs={24} xl={12}>
+                <CertificateList which="update" title="Certificados atualizados recentemente" />
+              </Col>
+            </>
+          ) : null}
+          {can('declaration.view') ? (
+            <>
+              <Col xs={24} xl={12}>
+                <DeclarationList which="analyse" title="Declarações aguardando análise" />
+              </Col>
+              <Col xs={24} xl={12}>
+                <DeclarationList which="update" title="Declarações atualizadas recentemente" />
+              </Col>
+            </>
+          ) : null}
+          <Col xs={24}>
+            <RecentActivity />
+          </Col>
+        </Row>
+      </AfterFirstPaint>
     </section>
   );
 }
