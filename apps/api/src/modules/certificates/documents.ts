@@ -20,6 +20,7 @@ import type { Database } from '../../db/client';
 import { certificateCods, certificates } from '../../db/schema';
 import { printDate, printTaxId } from '../../documents/format';
 import { certificatePdf, type ModelField } from '../../documents/pdf/certificate';
+import type { Printed } from '../../documents/pdf/send';
 import { prereceiptPdf } from '../../documents/pdf/certificate-prereceipt';
 import { countryName, criterionText, pdfLanguage, transportName } from '../../documents/pdf/certificate-text';
 import { FileChanges, findOwnerFile } from '../../files/records';
@@ -29,6 +30,7 @@ import { recordAudit } from '../../lib/audit';
 import type { Actor, ServiceContext } from '../../lib/context';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { associationLogo, sealedPdf } from '../issuance/documents';
+import { printedCopy, printFacts } from './issued-copies';
 import * as q from './queries';
 import { getCertificate } from './read';
 
@@ -204,18 +206,37 @@ export async function generatePdf(
 }
 
 /**
- * GET print-signed/{id}: the certificate's PDF with the server's PAdES signature (the entity seal, seal.ts), made
- * now, in memory. It exists once both signatures of the COD are in; before that, 404 with the reason.
+ * GET print?certificateId: the PDF. Issued, cancelled or replaced, the copy rendered once and stored (issued-copies.ts);
+ * otherwise, and with `ncmReference=false` (the items' own descriptions), rendered now.
+ */
+export async function printCertificate(
+  db: Database,
+  files: FileStorage,
+  ctx: ServiceContext,
+  actor: Actor | null,
+  id: number,
+  ncmReference = true,
+): Promise<Printed> {
+  const facts = await printFacts(db, actor, id);
+  const render = () => certificateDocument(db, files, ctx, actor, id, ncmReference);
+  if (!ncmReference) return { stored: null, bytes: await render() };
+  return printedCopy(db, files, id, facts, false, render);
+}
+
+/**
+ * GET print-signed/{id}: the certificate's PDF with the server's PAdES signature (the entity seal, seal.ts). It
+ * exists once both signatures of the COD are in; before that, 404 with the reason. Sealed once for the issued
+ * certificate (and once more when it is cancelled or replaced) and stored; in between, sealed now, in memory.
  */
 export async function signedPdf(
   db: Database,
   files: FileStorage,
   config: Config,
   ctx: ServiceContext,
-  actor: Actor,
+  actor: Actor | null,
   id: number,
-): Promise<Buffer> {
-  const found = await q.findCertificate(db, id, q.ownerScope(actor));
+): Promise<Printed> {
+  const found = await q.findCertificate(db, id, actor ? q.ownerScope(actor) : undefined);
   if (!found) throw notFound();
   const [cod] = await db
     .select({ stage: certificateCods.stage })
@@ -226,13 +247,15 @@ export async function signedPdf(
     throw new AppError(404, ErrorCode.NotFound, text.signedPdfMissing);
   }
   const { association, row } = found;
-  return sealedPdf(
-    db,
-    config,
-    () => certificateDocument(db, files, ctx, actor, id),
-    `Certificado de origem ${row.certificate_number ?? id} - ${association.name}`,
-    association,
-    text.signedPdfNoSeal,
+  return printedCopy(db, files, id, row, true, () =>
+    sealedPdf(
+      db,
+      config,
+      () => certificateDocument(db, files, ctx, actor, id),
+      `Certificado de origem ${row.certificate_number ?? id} - ${association.name}`,
+      association,
+      text.signedPdfNoSeal,
+    ),
   );
 }
 

@@ -23,6 +23,7 @@ import type { Actor, ServiceContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { asRefusal } from '../certificates/signatures';
 import type { A1Upload } from '../issuance/a1-upload';
+import type { Printed } from '../../documents/pdf/send';
 import { sealedPdf } from '../issuance/documents';
 import { fileOfRecord } from '../issuance/service';
 import {
@@ -278,11 +279,11 @@ export async function signedPdf(
   ctx: ServiceContext,
   actor: Actor,
   id: number,
-): Promise<Buffer> {
+): Promise<Printed> {
   const found = await q.findDeclaration(db, id, q.readScope(actor));
   if (!found) throw notFound();
   if (!hasSignedPdf(found.row)) throw new AppError(404, ErrorCode.NotFound, text.signedPdfMissing);
-  return sealedPdf(
+  const bytes = await sealedPdf(
     db,
     config,
     () => declarationDocument(db, files, ctx, actor, id, false),
@@ -290,6 +291,7 @@ export async function signedPdf(
     { city: found.association_city, state: found.association_state },
     text.signedPdfNoSeal,
   );
+  return { stored: null, bytes };
 }
 
 /** GET /v1/declaration/xml/timestamp/{id}: the timestamp reply of the signed XML's evidence (what xml/download serves). */
