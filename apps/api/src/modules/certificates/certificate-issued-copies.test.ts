@@ -83,8 +83,12 @@ describe('an issued certificate’s PDF', () => {
   }, 60_000);
 
   it('serves those bytes on every print, unchanged by a later change to the data, with one ETag', async () => {
-    // Were the print rendered again, this observation would show.
+    // Were the print rendered again, this observation would show, and the items' NCM without a description would
+    // refuse it (422 NcmDescriptionError).
     await observe(id, 'Alterado depois da emissão');
+    await t.db.execute(
+      sql`update certificate_items set ncm = '99999999', ncm_description = null where certificate_id = ${id}`,
+    );
     const first = await print(id);
     const second = await print(id, {}, tok.analista);
     expect(first.statusCode, first.body).toBe(200);
@@ -96,6 +100,11 @@ describe('an issued certificate’s PDF', () => {
     expect(first.headers['cache-control']).toContain('private');
     expect(first.headers['content-type']).toBe('application/pdf');
     expect(first.headers['content-disposition']).toMatch(/^inline; filename="certificado-BR/);
+    expect((await print(id, {}, tok.analista)).statusCode).toBe(200);
+    // Put back: the cancellation's watermarked copy below is rendered from the data.
+    await t.db.execute(
+      sql`update certificate_items set ncm = '09012100', ncm_description = 'Café torrado' where certificate_id = ${id}`,
+    );
   });
 
   it('answers If-None-Match with 304 and no body; another tag gets the PDF', async () => {
