@@ -7,7 +7,7 @@ import { mailDeliveryHandler } from '../mail/delivery';
 import { MAIL_JOB } from '../mail/outbox';
 import { importJobHandlers } from '../modules/certificate-imports/service';
 import { certificateCopiesHandler } from '../modules/certificates/copies-job';
-import { CERTIFICATE_COPIES_JOB } from '../modules/certificates/issued-copies';
+import { certificateCopies } from '../modules/certificates/issued-copies';
 import { issueTimestamped } from '../modules/certificates/signatures';
 import { DECLARATION_EXPIRY_JOB, declarationExpiryHandler } from '../modules/declarations/expiry';
 import { declarationTimestamped } from '../modules/declarations/signatures';
@@ -58,7 +58,7 @@ export function createJobRunner(
         declaration: declarationTimestamped,
       }),
       // An issued, cancelled or replaced certificate's PDFs, rendered once after the commit (issue 39).
-      [CERTIFICATE_COPIES_JOB]: certificateCopiesHandler(files, config),
+      [certificateCopies.job]: certificateCopiesHandler(files, config),
       ...extra.handlers,
     },
     [

@@ -16,7 +16,12 @@ function pdfHeaders(reply: FastifyReply, size: number, fileName: string, disposi
 }
 
 /** Answers a generated PDF as a download with its file name; never cached (it reflects the record now). */
-export function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string, disposition: Disposition = 'attachment') {
+export function sendPdf(
+  reply: FastifyReply,
+  pdf: Buffer,
+  fileName: string,
+  disposition: Disposition = 'attachment',
+) {
   return pdfHeaders(reply, pdf.length, fileName, disposition).header('cache-control', 'no-store').send(pdf);
 }
 

@@ -20,9 +20,9 @@ import type { Database } from '../../db/client';
 import { certificateCods, certificates } from '../../db/schema';
 import { printDate, printTaxId } from '../../documents/format';
 import { certificatePdf, type ModelField } from '../../documents/pdf/certificate';
-import type { Printed } from '../../documents/pdf/send';
 import { prereceiptPdf } from '../../documents/pdf/certificate-prereceipt';
 import { countryName, criterionText, pdfLanguage, transportName } from '../../documents/pdf/certificate-text';
+import type { Printed } from '../../documents/pdf/send';
 import { FileChanges, findOwnerFile } from '../../files/records';
 import type { FileStorage } from '../../files/storage';
 import { PDF_POLICY, receiveBuffer } from '../../files/upload';
@@ -30,7 +30,8 @@ import { recordAudit } from '../../lib/audit';
 import type { Actor, ServiceContext } from '../../lib/context';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { associationLogo, sealedPdf } from '../issuance/documents';
-import { printedCopy, printFacts } from './issued-copies';
+import { printCopy } from '../issuance/issued-copy';
+import { certificateCopies, printFacts } from './issued-copies';
 import * as q from './queries';
 import { getCertificate } from './read';
 
@@ -220,7 +221,13 @@ export async function printCertificate(
   const facts = await printFacts(db, actor, id);
   const render = () => certificateDocument(db, files, ctx, actor, id, ncmReference);
   if (!ncmReference) return { stored: null, bytes: await render() };
-  return printedCopy(db, files, id, facts, false, render);
+  return printCopy(db, files, certificateCopies, {
+    id,
+    status: facts.status,
+    signed: false,
+    fileName: certificatePdfName({ id, certificate_number: facts.certificate_number }),
+    render,
+  });
 }
 
 /**
@@ -247,16 +254,21 @@ export async function signedPdf(
     throw new AppError(404, ErrorCode.NotFound, text.signedPdfMissing);
   }
   const { association, row } = found;
-  return printedCopy(db, files, id, row, true, () =>
-    sealedPdf(
-      db,
-      config,
-      () => certificateDocument(db, files, ctx, actor, id),
-      `Certificado de origem ${row.certificate_number ?? id} - ${association.name}`,
-      association,
-      text.signedPdfNoSeal,
-    ),
-  );
+  return printCopy(db, files, certificateCopies, {
+    id,
+    status: row.status,
+    signed: true,
+    fileName: certificatePdfName(row),
+    render: () =>
+      sealedPdf(
+        db,
+        config,
+        () => certificateDocument(db, files, ctx, actor, id),
+        `Certificado de origem ${row.certificate_number ?? id} - ${association.name}`,
+        association,
+        text.signedPdfNoSeal,
+      ),
+  });
 }
 
 /** GET prereceipt/{id}: the pré-recibo of an issued certificate (the association's fee for the deal). */

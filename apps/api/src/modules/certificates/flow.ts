@@ -22,7 +22,6 @@ import type { ActionEffect } from '../issuance/service';
 import { copyCertificate } from './drafts';
 import { type Action, certificateSubject, flow, refusal } from './flow-subject';
 import { type CertificateFacts, decisionMail, isDecision, signatureRequestMail } from './mails';
-import { queueCopies } from './issued-copies';
 import { assignNumber } from './numbering';
 import * as q from './queries';
 import { type CertificateRecord, certificateDetail, getCertificate, readCertificate } from './read';
@@ -93,7 +92,6 @@ async function step(
       effect: async (row) => {
         const { late, ...delta } = (await effect(tx, row)) ?? {};
         const mails = await decisionMails(tx, ctx, id, action, note);
-        await queueCopies(tx, id, flow.actions[action].to);
         late?.number?.holds(mailOutbox, [mailOutbox.subject, mailOutbox.text, mailOutbox.html], mails);
         return { ...delta, late: { ...late, set: [sql`last_step_at = now()`, ...(late?.set ?? [])] } };
       },

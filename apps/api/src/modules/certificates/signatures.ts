@@ -38,7 +38,6 @@ import {
 import { settleEvidence } from '../signatures/timestamp-job';
 import { trustList } from '../signatures/trust';
 import { certificateSubject } from './flow-subject';
-import { queueCopies } from './issued-copies';
 import * as q from './queries';
 import { getCertificate } from './read';
 
@@ -306,7 +305,6 @@ export const issueTimestamped: EvidenceCompletion = async (tx, record) => {
     'timestamp_issue',
     {
       effect: async () => {
-        await queueCopies(tx, record.id, certificateFlow.actions.timestamp_issue.to);
         const issued = q.issuing(await q.numberingOf(tx, record.id));
         return { new: issued.values, late: { set: issued.set } };
       },

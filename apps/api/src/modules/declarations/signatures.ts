@@ -11,6 +11,7 @@ import {
 } from '@origem/contract/schemas/declarations';
 import type { Config } from '../../config';
 import type { Database, Executor, Tx } from '../../db/client';
+import type { Printed } from '../../documents/pdf/send';
 import { SignatureRefused } from '../../documents/signing/errors';
 import { loadSigning } from '../../documents/signing/load';
 import { buildDeclarationXml, DECLARATION_PART } from '../../documents/xml/declaration';
@@ -23,7 +24,6 @@ import type { Actor, ServiceContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { asRefusal } from '../certificates/signatures';
 import type { A1Upload } from '../issuance/a1-upload';
-import type { Printed } from '../../documents/pdf/send';
 import { sealedPdf } from '../issuance/documents';
 import { fileOfRecord } from '../issuance/service';
 import {

@@ -1,8 +1,13 @@
-import type { Database, Tx } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type Database, type Executor, queryRows, type Tx } from '../../db/client';
 import type { Printed } from '../../documents/pdf/send';
 import { FileChanges, type FileOwner, findOwnerFile, type StoredFile } from '../../files/records';
 import type { FileStorage } from '../../files/storage';
 import { PDF_POLICY, receiveBuffer } from '../../files/upload';
+import { enqueueJob } from '../../jobs/queue';
+import type { JobHandler } from '../../jobs/runner';
+import { AppError } from '../../lib/errors';
 
 /**
  * A document that no longer changes (an issued certificate, its signed copy, the watermarked copy of a cancelled
@@ -59,4 +64,84 @@ export async function storeIssuedCopy(db: Database, files: FileStorage, copy: Is
   if (winner?.storage_key === received.key) return { stored: winner, bytes };
   await files.remove(received.key);
   return winner ? { stored: winner } : { stored: null, bytes };
+}
+
+/**
+ * Which stored copies a kind of record has (certificates, declarations): the role a state serves — null renders on
+ * demand — and the roles a copy supersedes. `job` renders them after the commit of the transition that enters the
+ * state (`copiesJob`).
+ */
+export type CopyPolicy = {
+  job: string;
+  table: PgTable & { id: AnyPgColumn; status: AnyPgColumn };
+  owner: (id: number) => FileOwner;
+  role: (status: string, signed: boolean) => string | null;
+  replaces: (role: string) => readonly string[];
+};
+
+async function statusOf(db: Executor, policy: CopyPolicy, id: number, lock: boolean) {
+  const [row] = await queryRows<{ status: string }>(
+    db,
+    sql`select status from ${policy.table} where ${policy.table.id} = ${id}${lock ? sql` for update` : sql``}`,
+  );
+  return row?.status ?? null;
+}
+
+/**
+ * A print of the record (`signed`: its sealed copy) in the state `status`: the stored copy when the state has one
+ * (made now and stored when the job has not run yet), else `render`'s bytes, not kept.
+ */
+export async function printCopy(
+  db: Database,
+  files: FileStorage,
+  policy: CopyPolicy,
+  print: { id: number; status: string; signed: boolean; fileName: string; render: () => Promise<Buffer> },
+): Promise<Printed> {
+  const role = policy.role(print.status, print.signed);
+  if (!role) return { stored: null, bytes: await print.render() };
+  return issuedCopy(db, files, {
+    owner: policy.owner(print.id),
+    role,
+    fileName: print.fileName,
+    render: print.render,
+    servedRole: async (tx) => {
+      const status = await statusOf(tx, policy, print.id, true);
+      return status ? policy.role(status, print.signed) : null;
+    },
+    replaces: policy.replaces(role),
+  });
+}
+
+/**
+ * In a transition's transaction (FlowSubject `entered`, before its last statement, so outside a number's lock
+ * window): queues the job that renders the copies of the state the record enters, when it has any. The job runs
+ * after the commit; the dedupe key makes one per record and state.
+ */
+export async function queueCopies(tx: Executor, policy: CopyPolicy, id: number, to: string): Promise<void> {
+  if (!policy.role(to, false)) return;
+  await enqueueJob(tx, { kind: policy.job, payload: { id }, dedupeKey: `${policy.job}:${id}:${to}` });
+}
+
+/**
+ * The policy's job: for a record whose state still has copies, runs each of `makers` (the prints, which store what
+ * they render). A refusal (no seal on the server, a record the document cannot be made of) is what the print gives
+ * on demand: skipped, not retried; an unavailable time-stamping authority or store (5xx, other errors) is retried.
+ */
+export function copiesJob(
+  policy: CopyPolicy,
+  makers: (db: Database, id: number) => (() => Promise<unknown>)[],
+): JobHandler {
+  return async (payload, { db, log }) => {
+    const id = Number(payload.id);
+    const status = await statusOf(db, policy, id, false);
+    if (!status || !policy.role(status, false)) return;
+    for (const make of makers(db, id)) {
+      try {
+        await make();
+      } catch (err) {
+        if (!(err instanceof AppError) || err.status >= 500) throw err;
+        log.debug({ id, job: policy.job, reason: err.message }, 'copy not stored');
+      }
+    }
+  };
 }
