@@ -5,6 +5,7 @@ import { declarationFlow, stateLabel } from '@origem/contract/flows';
 import {
   type DeclarationAction,
   type DeclarationStatus,
+  declarationPdfName,
   declarationXmlName,
   SIGNABLE_DECLARATION_STATES,
   declarationMessages as text,
@@ -25,6 +26,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { asRefusal } from '../certificates/signatures';
 import type { A1Upload } from '../issuance/a1-upload';
 import { sealedPdf } from '../issuance/documents';
+import { printCopy } from '../issuance/issued-copy';
 import { fileOfRecord } from '../issuance/service';
 import {
   type EvidenceCompletion,
@@ -34,6 +36,7 @@ import {
 } from '../signatures/evidence';
 import { settleEvidence } from '../signatures/timestamp-job';
 import { trustList } from '../signatures/trust';
+import { declarationCopies } from './copy-policy';
 import * as q from './queries';
 import { declarationDocument, getDeclaration, hasSignedPdf, SIGNED_XML_ROLE } from './service';
 
@@ -269,7 +272,7 @@ export function acceptDeclarationHandedOut(
 
 /**
  * GET /v1/declaration/print-signed/{id}: the approved declaration's PDF with the server's PAdES signature (the
- * entity seal), made now, in memory, as the certificate's. It exists once the declaration was approved by its
+ * entity seal), sealed once and stored (copy-policy.ts), as the certificate's. It exists once the declaration was approved by its
  * representative's digital signature; before that, 404 with the reason; a server without a seal, 409.
  */
 export async function signedPdf(
@@ -277,21 +280,27 @@ export async function signedPdf(
   files: FileStorage,
   config: Config,
   ctx: ServiceContext,
-  actor: Actor,
+  actor: Actor | null,
   id: number,
 ): Promise<Printed> {
-  const found = await q.findDeclaration(db, id, q.readScope(actor));
+  const found = await q.findDeclaration(db, id, actor ? q.readScope(actor) : undefined);
   if (!found) throw notFound();
   if (!hasSignedPdf(found.row)) throw new AppError(404, ErrorCode.NotFound, text.signedPdfMissing);
-  const bytes = await sealedPdf(
-    db,
-    config,
-    () => declarationDocument(db, files, ctx, actor, id, false),
-    `Declaração de origem ${id} - ${found.association_name}`,
-    { city: found.association_city, state: found.association_state },
-    text.signedPdfNoSeal,
-  );
-  return { stored: null, bytes };
+  return printCopy(db, files, declarationCopies, {
+    id,
+    status: found.row.status,
+    signed: true,
+    fileName: declarationPdfName(id),
+    render: () =>
+      sealedPdf(
+        db,
+        config,
+        () => declarationDocument(db, files, ctx, actor, id, false),
+        `Declaração de origem ${id} - ${found.association_name}`,
+        { city: found.association_city, state: found.association_state },
+        text.signedPdfNoSeal,
+      ),
+  });
 }
 
 /** GET /v1/declaration/xml/timestamp/{id}: the timestamp reply of the signed XML's evidence (what xml/download serves). */

@@ -77,6 +77,8 @@ export type CopyPolicy = {
   owner: (id: number) => FileOwner;
   role: (status: string, signed: boolean) => string | null;
   replaces: (role: string) => readonly string[];
+  /** States whose copies the first print makes rather than a job (many records enter them at once, few are printed). */
+  lazy?: readonly string[];
 };
 
 async function statusOf(db: Executor, policy: CopyPolicy, id: number, lock: boolean) {
@@ -118,7 +120,7 @@ export async function printCopy(
  * after the commit; the dedupe key makes one per record and state.
  */
 export async function queueCopies(tx: Executor, policy: CopyPolicy, id: number, to: string): Promise<void> {
-  if (!policy.role(to, false)) return;
+  if (!policy.role(to, false) || policy.lazy?.includes(to)) return;
   await enqueueJob(tx, { kind: policy.job, payload: { id }, dedupeKey: `${policy.job}:${id}:${to}` });
 }
 
