@@ -229,7 +229,7 @@ export async function declarationRoutes(fastify: FastifyInstance): Promise<void>
 
   routes.signedPdf(
     pdfDoc(
-      'O PDF da declaração com assinatura PAdES da entidade, gerado na hora; 404 com o motivo enquanto ela não tiver sido aprovada pela assinatura A1/A3 do responsável legal; 409 sem o certificado da entidade no servidor.',
+      'O PDF da declaração com assinatura PAdES da entidade, selado uma vez na aprovação e guardado, com ETag (If-None-Match → 304); 404 com o motivo enquanto ela não tiver sido aprovada pela assinatura A1/A3 do responsável legal; 409 sem o certificado da entidade no servidor.',
     ),
     { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
     signatures.signedPdf,
