@@ -6,7 +6,11 @@ import { removeTempLeftovers, sweepOrphanFiles } from '../files/sweep';
 import { mailDeliveryHandler } from '../mail/delivery';
 import { MAIL_JOB } from '../mail/outbox';
 import { importJobHandlers } from '../modules/certificate-imports/service';
+import { certificateCopiesHandler } from '../modules/certificates/copies-job';
+import { certificateCopies } from '../modules/certificates/issued-copies';
 import { issueTimestamped } from '../modules/certificates/signatures';
+import { declarationCopiesHandler } from '../modules/declarations/copies';
+import { declarationCopies } from '../modules/declarations/copy-policy';
 import { DECLARATION_EXPIRY_JOB, declarationExpiryHandler } from '../modules/declarations/expiry';
 import { declarationTimestamped } from '../modules/declarations/signatures';
 import { TIMESTAMP_JOB } from '../modules/signatures/evidence';
@@ -55,6 +59,9 @@ export function createJobRunner(
         certificate: issueTimestamped,
         declaration: declarationTimestamped,
       }),
+      // An issued (cancelled, replaced) certificate's or approved declaration's PDFs, rendered once after the commit.
+      [certificateCopies.job]: certificateCopiesHandler(files, config),
+      [declarationCopies.job]: declarationCopiesHandler(files, config),
       ...extra.handlers,
     },
     [

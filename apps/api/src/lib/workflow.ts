@@ -39,6 +39,11 @@ export type FlowSubject<S extends string, A extends string> = {
   scope: (actor: Actor) => SQL | null;
   /** A refusal message when the action does not fit this row and actor, or null. */
   guards?: Partial<Record<A, (row: FlowRow, actor: Actor | null) => string | null>>;
+  /**
+   * Work the record's entering a state queues in the transition's transaction (before its last statement, e.g. a
+   * job that renders the documents of an issued record after the commit).
+   */
+  entered?: (tx: Tx, id: number, to: S) => Promise<void>;
 };
 
 export type TransitionOptions = {
@@ -146,6 +151,7 @@ export async function transition<S extends string, A extends string>(
   });
   const deliveries =
     action.to !== from ? await enqueueWebhookEvents(tx, flow.name, actionName, action.to, row) : [];
+  if (action.to !== from) await subject.entered?.(tx, id, action.to);
   await options.beforeLast?.();
   const set = [sql`status = ${action.to}`, sql`updated_at = now()`, ...(late?.set ?? [])];
   let written: FlowRow | undefined;

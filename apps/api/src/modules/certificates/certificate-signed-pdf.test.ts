@@ -4,10 +4,12 @@ import { parseTrustList } from '../../documents/signing/certificate';
 import { SignatureRefused } from '../../documents/signing/errors';
 import { verifyPdfSignature } from '../../documents/signing/pades-inspect';
 import { pkcs12Of, testCa, testPerson } from '../../documents/signing/test-pki';
+import { findOwnerFile } from '../../files/records';
 import type { TestApp } from '../../test/app';
 import { pdfText } from '../../test/pdf';
 import { a1Form, expectSealedPdf, signingTrust } from '../../test/signing';
 import { representativeCpf } from '../declarations/test-support';
+import { CERTIFICATE_COPIES_JOB } from './issued-copies';
 import {
   approvedDeclaration,
   type CertificateRefs,
@@ -45,8 +47,8 @@ async function ok(method: 'GET' | 'POST' | 'PATCH', url: string, token: string, 
   expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
 }
 
-const printSigned = (id: number, token = tok.exportador) =>
-  t.request('GET', `${BASE}/print-signed/${id}`, { token });
+const printSigned = (id: number, token = tok.exportador, headers: Record<string, string> = {}) =>
+  t.request('GET', `${BASE}/print-signed/${id}`, { token, headers });
 
 describe('print-signed: the PAdES-signed certificate PDF', () => {
   it('exists only after both COD signatures; then pdfsig and our verifier find it valid', async () => {
@@ -97,13 +99,27 @@ describe('print-signed: the PAdES-signed certificate PDF', () => {
     expect(row?.status).toBe('EMITIDO');
     signedId = id;
 
-    const pdf = expectSealedPdf(await printSigned(id), `certificado-${row?.certificate_number}.pdf`);
+    const sealed = await printSigned(id);
+    const pdf = expectSealedPdf(sealed, `certificado-${row?.certificate_number}.pdf`);
     expect(pdfText(pdf).replace(/\s+/g, '')).toContain(row?.certificate_number ?? '?');
 
     const verified = verifyPdfSignature(pdf, { trust });
     expect(verified.signer.commonName).toBe('ASSOCIACAO COMERCIAL SELO:11222333000');
-    // The analyst reaches it too; a flipped byte in the signed range is refused by our verifier.
-    expect((await printSigned(id, tok.analista)).statusCode).toBe(200);
+    // Sealed once and stored (issue 39): the analyst gets the same bytes, signing time included, and the same ETag;
+    // the job the issue queued finds the copy there and keeps it.
+    const again = await printSigned(id, tok.analista);
+    expect(again.rawPayload.equals(pdf)).toBe(true);
+    expect(again.headers.etag).toBe(sealed.headers.etag);
+    const stored = await findOwnerFile(t.db, { type: 'certificate', id }, 'signed_pdf');
+    expect(sealed.headers.etag).toBe(`"${stored?.sha256}"`);
+    await t.app.jobs.runDue([CERTIFICATE_COPIES_JOB]);
+    expect((await findOwnerFile(t.db, { type: 'certificate', id }, 'signed_pdf'))?.storage_key).toBe(
+      stored?.storage_key,
+    );
+    expect(
+      (await printSigned(id, tok.analista, { 'if-none-match': String(sealed.headers.etag) })).statusCode,
+    ).toBe(304);
+    // A flipped byte in the signed range is refused by our verifier.
     const tampered = Buffer.from(pdf);
     tampered[200] = (tampered[200] ?? 0) ^ 0x01;
     expect(() => verifyPdfSignature(tampered, { trust })).toThrow(SignatureRefused);

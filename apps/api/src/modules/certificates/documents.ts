@@ -22,6 +22,7 @@ import { printDate, printTaxId } from '../../documents/format';
 import { certificatePdf, type ModelField } from '../../documents/pdf/certificate';
 import { prereceiptPdf } from '../../documents/pdf/certificate-prereceipt';
 import { countryName, criterionText, pdfLanguage, transportName } from '../../documents/pdf/certificate-text';
+import type { Printed } from '../../documents/pdf/send';
 import { FileChanges, findOwnerFile } from '../../files/records';
 import type { FileStorage } from '../../files/storage';
 import { PDF_POLICY, receiveBuffer } from '../../files/upload';
@@ -29,6 +30,8 @@ import { recordAudit } from '../../lib/audit';
 import type { Actor, ServiceContext } from '../../lib/context';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { associationLogo, sealedPdf } from '../issuance/documents';
+import { printCopy } from '../issuance/issued-copy';
+import { certificateCopies, printFacts } from './issued-copies';
 import * as q from './queries';
 import { getCertificate } from './read';
 
@@ -204,18 +207,43 @@ export async function generatePdf(
 }
 
 /**
- * GET print-signed/{id}: the certificate's PDF with the server's PAdES signature (the entity seal, seal.ts), made
- * now, in memory. It exists once both signatures of the COD are in; before that, 404 with the reason.
+ * GET print?certificateId: the PDF. Issued, cancelled or replaced, the copy rendered once and stored (issued-copies.ts);
+ * otherwise, and with `ncmReference=false` (the items' own descriptions), rendered now.
+ */
+export async function printCertificate(
+  db: Database,
+  files: FileStorage,
+  ctx: ServiceContext,
+  actor: Actor | null,
+  id: number,
+  ncmReference = true,
+): Promise<Printed> {
+  const facts = await printFacts(db, actor, id);
+  const render = () => certificateDocument(db, files, ctx, actor, id, ncmReference);
+  if (!ncmReference) return { stored: null, bytes: await render() };
+  return printCopy(db, files, certificateCopies, {
+    id,
+    status: facts.status,
+    signed: false,
+    fileName: certificatePdfName({ id, certificate_number: facts.certificate_number }),
+    render,
+  });
+}
+
+/**
+ * GET print-signed/{id}: the certificate's PDF with the server's PAdES signature (the entity seal, seal.ts). It
+ * exists once both signatures of the COD are in; before that, 404 with the reason. Sealed once for the issued
+ * certificate (and once more when it is cancelled or replaced) and stored; in between, sealed now, in memory.
  */
 export async function signedPdf(
   db: Database,
   files: FileStorage,
   config: Config,
   ctx: ServiceContext,
-  actor: Actor,
+  actor: Actor | null,
   id: number,
-): Promise<Buffer> {
-  const found = await q.findCertificate(db, id, q.ownerScope(actor));
+): Promise<Printed> {
+  const found = await q.findCertificate(db, id, actor ? q.ownerScope(actor) : undefined);
   if (!found) throw notFound();
   const [cod] = await db
     .select({ stage: certificateCods.stage })
@@ -226,14 +254,21 @@ export async function signedPdf(
     throw new AppError(404, ErrorCode.NotFound, text.signedPdfMissing);
   }
   const { association, row } = found;
-  return sealedPdf(
-    db,
-    config,
-    () => certificateDocument(db, files, ctx, actor, id),
-    `Certificado de origem ${row.certificate_number ?? id} - ${association.name}`,
-    association,
-    text.signedPdfNoSeal,
-  );
+  return printCopy(db, files, certificateCopies, {
+    id,
+    status: row.status,
+    signed: true,
+    fileName: certificatePdfName(row),
+    render: () =>
+      sealedPdf(
+        db,
+        config,
+        () => certificateDocument(db, files, ctx, actor, id),
+        `Certificado de origem ${row.certificate_number ?? id} - ${association.name}`,
+        association,
+        text.signedPdfNoSeal,
+      ),
+  });
 }
 
 /** GET prereceipt/{id}: the pré-recibo of an issued certificate (the association's fee for the deal). */

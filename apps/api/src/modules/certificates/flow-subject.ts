@@ -4,7 +4,9 @@ import { type CertificateStatus, certificateMessages as text } from '@origem/con
 import { certificates } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { FlowRow, FlowSubject } from '../../lib/workflow';
+import { queueCopies } from '../issuance/issued-copy';
 import { takenByOther } from '../issuance/service';
+import { certificateCopies } from './issued-copies';
 import * as q from './queries';
 
 export const flow = certificateFlow;
@@ -42,4 +44,6 @@ export const certificateSubject: FlowSubject<StateOf<typeof flow>, Action> = {
     approve_digital: (row, actor) => (isDigital(row) ? takenByActor(row, actor) : DIGITAL_ONLY),
     reprove: takenByActor,
   },
+  // Issued, cancelled or replaced: its PDFs are rendered once, after the commit (issued-copies.ts).
+  entered: (tx, id, to) => queueCopies(tx, certificateCopies, id, to),
 };

@@ -35,7 +35,7 @@ import {
 import { idParam } from '@origem/contract/schemas/fields';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendPdf } from '../../documents/pdf/send';
+import { sendPdf, sendPrinted } from '../../documents/pdf/send';
 import { PDF_POLICY } from '../../files/upload';
 import { requireActor } from '../../lib/context';
 import { formBody } from '../../lib/form-doc';
@@ -491,13 +491,13 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
       schema: {
         tags,
         summary:
-          'O certificado em PDF no formulário do acordo (modelo de certificado), com QR para a verificação pública; "SEM VALOR" antes da emissão. Sem descrição de referência de um NCM: 422 com code NcmDescriptionError (ncmReference=false imprime as descrições dos itens).',
+          'O certificado em PDF no formulário do acordo (modelo de certificado), com QR para a verificação pública; "SEM VALOR" antes da emissão. Emitido, cancelado ou substituído: a cópia gerada uma vez e guardada, com ETag (If-None-Match → 304). Sem descrição de referência de um NCM: 422 com code NcmDescriptionError (ncmReference=false imprime as descrições dos itens, gerado na hora).',
         querystring: certificatePrintQuery,
         response: errors,
       },
     },
     async (request, reply) => {
-      const pdf = await documents.certificateDocument(
+      const printed = await documents.printCertificate(
         app.db,
         app.files,
         request.ctx,
@@ -506,12 +506,12 @@ export async function certificateRoutes(fastify: FastifyInstance): Promise<void>
         request.query.ncmReference ?? true,
       );
       const name = await documents.certificateFileName(app.db, request.query.certificateId);
-      return sendPdf(reply, pdf, name, 'inline');
+      return sendPrinted(request, reply, app.files, printed, name, 'inline');
     },
   );
 
   routes.signedPdf(
-    'O PDF do certificado com assinatura PAdES da entidade, gerado na hora; 404 com o motivo enquanto as duas assinaturas do COD não estiverem completas',
+    'O PDF do certificado com assinatura PAdES da entidade, selado uma vez na emissão (e no cancelamento) e guardado, com ETag; 404 com o motivo enquanto as duas assinaturas do COD não estiverem completas',
     errors,
     documents.signedPdf,
     (id) => documents.certificateFileName(app.db, id),

@@ -5,9 +5,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { declarations, tradeAssociations } from '../../db/schema';
+import { findOwnerFile } from '../../files/records';
 import { enqueueJob } from '../../jobs/queue';
 import { DEMO_ROLES, type DemoRole, type TestApp } from '../../test/app';
 import { pdfDrawnText, pdfFonts, pdfQrCodes, pdfText } from '../../test/pdf';
+import { declarationCopies } from './copy-policy';
 import { DECLARATION_EXPIRY_JOB } from './expiry';
 import {
   addUser,
@@ -506,7 +508,13 @@ describe('the PDFs', () => {
     await send(id);
     await take(id);
     await approve(id);
-    const printed = (await print('print')).rawPayload;
+    // Rendered once, by the job the approval queued, and stored; the print serves it with its ETag.
+    expect(await t.app.jobs.runDue([declarationCopies.job])).toBeGreaterThan(0);
+    const stored = await findOwnerFile(t.db, { type: 'declaration', id }, 'pdf');
+    const served = await print('print');
+    expect(served.headers.etag).toBe(`"${stored?.sha256}"`);
+    expect(served.headers['cache-control']).toBe('private, no-cache');
+    const printed = served.rawPayload;
     expect(pdfDrawnText(printed)).not.toContain('SEMVALOR');
     expect(pdfText(printed)).toContain('Situação: Aprovada');
     expect(pdfText(printed)).toContain('VÁLIDA ATÉ');
@@ -536,6 +544,7 @@ describe('the PDFs', () => {
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
       'base64',
     );
+    const issued = await print('print');
     const [association] = await t.db.select().from(tradeAssociations);
     const form = (await import('../../test/multipart')).multipart({
       name: association?.name ?? '',
@@ -548,9 +557,13 @@ describe('the PDFs', () => {
       ...form,
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const res = await print('print');
+    const res = await print('print_preview');
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.includes(Buffer.from('/Subtype /Image'))).toBe(true);
+    // The approved declaration's PDF was rendered once, at approval (issue 39): the new logo does not reach it.
+    const again = await print('print');
+    expect(again.rawPayload.equals(issued.rawPayload)).toBe(true);
+    expect(again.headers.etag).toBe(issued.headers.etag);
   });
 });
 

@@ -22,11 +22,12 @@ import { declarationTimestampName } from '@origem/contract/schemas/document-veri
 import { idParam } from '@origem/contract/schemas/fields';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendPdf } from '../../documents/pdf/send';
+import { sendPrinted } from '../../documents/pdf/send';
 import { PDF_POLICY } from '../../files/upload';
 import { requireActor } from '../../lib/context';
 import { saveRoutes } from '../../lib/save-form';
 import { issuanceErrors as errors, issuanceRoutes } from '../issuance/routes';
+import * as copies from './copies';
 import * as declarations from './service';
 import * as signatures from './signatures';
 
@@ -208,7 +209,7 @@ export async function declarationRoutes(fastify: FastifyInstance): Promise<void>
         },
       },
       async (request, reply) => {
-        const pdf = await declarations.declarationDocument(
+        const printed = await copies.printDeclaration(
           app.db,
           app.files,
           request.ctx,
@@ -216,7 +217,7 @@ export async function declarationRoutes(fastify: FastifyInstance): Promise<void>
           request.params.id,
           preview,
         );
-        return sendPdf(reply, pdf, declarationPdfName(request.params.id));
+        return sendPrinted(request, reply, app.files, printed, declarationPdfName(request.params.id));
       },
     );
   pdfRoute(
@@ -228,7 +229,7 @@ export async function declarationRoutes(fastify: FastifyInstance): Promise<void>
 
   routes.signedPdf(
     pdfDoc(
-      'O PDF da declaração com assinatura PAdES da entidade, gerado na hora; 404 com o motivo enquanto ela não tiver sido aprovada pela assinatura A1/A3 do responsável legal; 409 sem o certificado da entidade no servidor.',
+      'O PDF da declaração com assinatura PAdES da entidade, selado uma vez na aprovação e guardado, com ETag (If-None-Match → 304); 404 com o motivo enquanto ela não tiver sido aprovada pela assinatura A1/A3 do responsável legal; 409 sem o certificado da entidade no servidor.',
     ),
     { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
     signatures.signedPdf,

@@ -49,6 +49,7 @@ import {
   transition,
 } from '../../lib/workflow';
 import { associationLogo } from '../issuance/documents';
+import { queueCopies } from '../issuance/issued-copy';
 import { lastNote } from '../issuance/queries';
 import {
   type ActionEffect,
@@ -58,6 +59,7 @@ import {
   takenByOther,
 } from '../issuance/service';
 import { declarationIsCited } from './citations';
+import { declarationCopies } from './copy-policy';
 import { materialOrigin, originCheck } from './origin-check';
 import * as q from './queries';
 
@@ -91,6 +93,8 @@ export const declarationSubject: FlowSubject<StateOf<typeof flow>, Action> = {
     digitally_signed: (row, actor) =>
       takenByActor(row, actor) ?? (row.signed_at ? null : text.signatureRequired),
   },
+  // Approved: its PDFs are rendered once, after the commit (copy-policy.ts).
+  entered: (tx, id, to) => queueCopies(tx, declarationCopies, id, to),
 };
 
 // ---- reading -----------------------------------------------------------------------------------------------------
@@ -666,11 +670,11 @@ export async function declarationDocument(
   db: Database,
   files: FileStorage,
   ctx: ServiceContext,
-  actor: Actor,
+  actor: Actor | null,
   id: number,
   preview: boolean,
 ): Promise<Buffer> {
-  const found = await q.findDeclaration(db, id, q.readScope(actor));
+  const found = await q.findDeclaration(db, id, actor ? q.readScope(actor) : undefined);
   if (!found) throw notFound();
   const { row } = found;
   const [materials, members, logo] = await Promise.all([

@@ -5,12 +5,14 @@ import { declarationFlow, stateLabel } from '@origem/contract/flows';
 import {
   type DeclarationAction,
   type DeclarationStatus,
+  declarationPdfName,
   declarationXmlName,
   SIGNABLE_DECLARATION_STATES,
   declarationMessages as text,
 } from '@origem/contract/schemas/declarations';
 import type { Config } from '../../config';
 import type { Database, Executor, Tx } from '../../db/client';
+import type { Printed } from '../../documents/pdf/send';
 import { SignatureRefused } from '../../documents/signing/errors';
 import { loadSigning } from '../../documents/signing/load';
 import { buildDeclarationXml, DECLARATION_PART } from '../../documents/xml/declaration';
@@ -24,6 +26,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { asRefusal } from '../certificates/signatures';
 import type { A1Upload } from '../issuance/a1-upload';
 import { sealedPdf } from '../issuance/documents';
+import { printCopy } from '../issuance/issued-copy';
 import { fileOfRecord } from '../issuance/service';
 import {
   type EvidenceCompletion,
@@ -33,6 +36,7 @@ import {
 } from '../signatures/evidence';
 import { settleEvidence } from '../signatures/timestamp-job';
 import { trustList } from '../signatures/trust';
+import { declarationCopies } from './copy-policy';
 import * as q from './queries';
 import { declarationDocument, getDeclaration, hasSignedPdf, SIGNED_XML_ROLE } from './service';
 
@@ -268,7 +272,7 @@ export function acceptDeclarationHandedOut(
 
 /**
  * GET /v1/declaration/print-signed/{id}: the approved declaration's PDF with the server's PAdES signature (the
- * entity seal), made now, in memory, as the certificate's. It exists once the declaration was approved by its
+ * entity seal), sealed once and stored (copy-policy.ts), as the certificate's. It exists once the declaration was approved by its
  * representative's digital signature; before that, 404 with the reason; a server without a seal, 409.
  */
 export async function signedPdf(
@@ -276,20 +280,27 @@ export async function signedPdf(
   files: FileStorage,
   config: Config,
   ctx: ServiceContext,
-  actor: Actor,
+  actor: Actor | null,
   id: number,
-): Promise<Buffer> {
-  const found = await q.findDeclaration(db, id, q.readScope(actor));
+): Promise<Printed> {
+  const found = await q.findDeclaration(db, id, actor ? q.readScope(actor) : undefined);
   if (!found) throw notFound();
   if (!hasSignedPdf(found.row)) throw new AppError(404, ErrorCode.NotFound, text.signedPdfMissing);
-  return sealedPdf(
-    db,
-    config,
-    () => declarationDocument(db, files, ctx, actor, id, false),
-    `Declaração de origem ${id} - ${found.association_name}`,
-    { city: found.association_city, state: found.association_state },
-    text.signedPdfNoSeal,
-  );
+  return printCopy(db, files, declarationCopies, {
+    id,
+    status: found.row.status,
+    signed: true,
+    fileName: declarationPdfName(id),
+    render: () =>
+      sealedPdf(
+        db,
+        config,
+        () => declarationDocument(db, files, ctx, actor, id, false),
+        `Declaração de origem ${id} - ${found.association_name}`,
+        { city: found.association_city, state: found.association_state },
+        text.signedPdfNoSeal,
+      ),
+  });
 }
 
 /** GET /v1/declaration/xml/timestamp/{id}: the timestamp reply of the signed XML's evidence (what xml/download serves). */

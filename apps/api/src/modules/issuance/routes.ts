@@ -5,7 +5,7 @@ import type { FastifyReply, FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { sendPdf } from '../../documents/pdf/send';
+import { type Printed, sendPrinted } from '../../documents/pdf/send';
 import { type StoredFile, sendStoredFile } from '../../files/records';
 import type { FileStorage } from '../../files/storage';
 import { type Actor, requireActor, type ServiceContext } from '../../lib/context';
@@ -175,7 +175,7 @@ export function issuanceRoutes(app: ZodApp, doc: IssuedDocument) {
       );
     },
 
-    /** GET {base}/print-signed/:id: the record's PDF with the entity's PAdES seal, made now. */
+    /** GET {base}/print-signed/:id: the record's PDF with the entity's PAdES seal (stored or made now). */
     signedPdf(
       summary: string,
       response: NonNullable<FastifySchema['response']>,
@@ -186,7 +186,7 @@ export function issuanceRoutes(app: ZodApp, doc: IssuedDocument) {
         ctx: ServiceContext,
         actor: Actor,
         id: number,
-      ) => Promise<Buffer>,
+      ) => Promise<Printed>,
       name: (id: number) => string | Promise<string>,
     ) {
       app.get(
@@ -194,7 +194,8 @@ export function issuanceRoutes(app: ZodApp, doc: IssuedDocument) {
         { config: doc.view, schema: { tags, params: idParam, summary, response } },
         async (request, reply) => {
           const { db, files, config, ctx, actor, id } = call(request);
-          return sendPdf(reply, await seal(db, files, config, ctx, actor, id), await name(id));
+          const printed = await seal(db, files, config, ctx, actor, id);
+          return sendPrinted(request, reply, files, printed, await name(id));
         },
       );
     },
