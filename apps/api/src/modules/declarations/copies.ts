@@ -9,8 +9,8 @@ import { type Actor, type ServiceContext, systemContext } from '../../lib/contex
 import { notFound } from '../../lib/errors';
 import { copiesJob, printCopy } from '../issuance/issued-copy';
 import { declarationCopies } from './copy-policy';
+import { declarationDocument } from './documents';
 import { readScope } from './queries';
-import { declarationDocument } from './service';
 import { signedPdf } from './signatures';
 
 /**

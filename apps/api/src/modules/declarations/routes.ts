@@ -28,7 +28,10 @@ import { requireActor } from '../../lib/context';
 import { saveRoutes } from '../../lib/save-form';
 import { issuanceErrors as errors, issuanceRoutes } from '../issuance/routes';
 import * as copies from './copies';
-import * as declarations from './service';
+import * as documents from './documents';
+import * as drafts from './drafts';
+import * as flow from './flow';
+import * as read from './read';
 import * as signatures from './signatures';
 
 const tags = ['Declarações'];
@@ -65,7 +68,7 @@ export async function declarationRoutes(fastify: FastifyInstance): Promise<void>
         response: { 200: declarationPageSchema },
       },
     },
-    async (request) => declarations.listDeclarations(app.db, requireActor(request.ctx), request.query),
+    async (request) => read.listDeclarations(app.db, requireActor(request.ctx), request.query),
   );
 
   app.get(
@@ -82,12 +85,7 @@ export async function declarationRoutes(fastify: FastifyInstance): Promise<void>
       },
     },
     async (request) =>
-      declarations.citableDeclarations(
-        app.db,
-        requireActor(request.ctx),
-        request.params.exporterId,
-        request.query,
-      ),
+      read.citableDeclarations(app.db, requireActor(request.ctx), request.params.exporterId, request.query),
   );
 
   app.get(
@@ -101,13 +99,13 @@ export async function declarationRoutes(fastify: FastifyInstance): Promise<void>
         response: { 200: declarationOriginRuleListSchema, 422: apiErrorSchema },
       },
     },
-    async (request) => declarations.originRulesOfDeal(app.db, request.query.deal_id),
+    async (request) => read.originRulesOfDeal(app.db, request.query.deal_id),
   );
 
   app.get(
     `${BASE}/:id`,
     { config: view, schema: { tags, params: idParam, response: { 200: declarationSchema, ...errors } } },
-    async (request) => declarations.getDeclaration(app.db, requireActor(request.ctx), request.params.id),
+    async (request) => read.getDeclaration(app.db, requireActor(request.ctx), request.params.id),
   );
 
   saveRoutes(app, {
@@ -124,11 +122,11 @@ export async function declarationRoutes(fastify: FastifyInstance): Promise<void>
     description: formDoc,
     detail: declarationSchema,
     errors,
-    create: { summary: 'Cria uma declaração em rascunho', run: declarations.createDeclaration },
+    create: { summary: 'Cria uma declaração em rascunho', run: drafts.createDeclaration },
     update: {
       method: 'put',
       summary: 'Edita uma declaração em Rascunho ou Reprovada (409 nas demais situações)',
-      run: declarations.updateDeclaration,
+      run: drafts.updateDeclaration,
     },
   });
 
@@ -136,21 +134,21 @@ export async function declarationRoutes(fastify: FastifyInstance): Promise<void>
     create,
     'Exclui uma declaração em Rascunho ou Reprovada (409 nas demais; 235 quando um certificado a cita)',
     { 200: declarationMessageSchema, 235: apiErrorSchema, ...errors },
-    declarations.deleteDeclaration,
+    drafts.deleteDeclaration,
   );
 
   routes.action(
     'send_analysis',
     create,
     'Envia para análise (de Rascunho ou Reprovada para Enviada)',
-    declarations.sendAnalysis,
+    flow.sendAnalysis,
   );
 
   routes.sendAnalyzing(
     analyse,
     'Abre a declaração para o analista: type_analysis=analise a assume (Enviada → Em análise; outro analista é recusado com 422), consulta só lê',
     sendAnalyzingQuery,
-    declarations.sendAnalyzing,
+    flow.sendAnalyzing,
   );
 
   app.post(
@@ -166,7 +164,7 @@ export async function declarationRoutes(fastify: FastifyInstance): Promise<void>
       },
     },
     async (request) =>
-      declarations.approveDelivery(
+      flow.approveDelivery(
         app.db,
         request.ctx,
         requireActor(request.ctx),
@@ -179,7 +177,7 @@ export async function declarationRoutes(fastify: FastifyInstance): Promise<void>
     'digitally_signed',
     analyse,
     'Aprova pela assinatura digital A1/A3 do responsável legal, já verificada e guardada (sem ela: 422 FlowActionRefused, "A aprovação por assinatura digital exige a assinatura A1 ou A3 do responsável legal.")',
-    declarations.approveDigitallySigned,
+    flow.approveDigitallySigned,
   );
 
   routes.reasonAction(
@@ -187,13 +185,13 @@ export async function declarationRoutes(fastify: FastifyInstance): Promise<void>
     analyse,
     'Reprova com o motivo (Enviada ou Em análise → Reprovada)',
     rejectDeclarationSchema,
-    declarations.rejectDeclaration,
+    flow.rejectDeclaration,
   );
 
   routes.clone(
     create,
     'Clona cabeçalho e materiais numa nova declaração em rascunho (o arquivo do fabricante não é copiado)',
-    declarations.cloneDeclaration,
+    drafts.cloneDeclaration,
   );
 
   const pdfRoute = (path: string, summary: string, preview: boolean) =>
@@ -264,7 +262,7 @@ export async function declarationRoutes(fastify: FastifyInstance): Promise<void>
   routes.file(
     'manufacturer_declaration/download',
     'Baixa a declaração do fabricante (declaracao_fabricante.pdf)',
-    declarations.manufacturerDeclarationFile,
+    documents.manufacturerDeclarationFile,
     MANUFACTURER_DECLARATION_FILE_NAME,
   );
 }

@@ -37,8 +37,10 @@ import {
 import { settleEvidence } from '../signatures/timestamp-job';
 import { trustList } from '../signatures/trust';
 import { declarationCopies } from './copy-policy';
+import { declarationDocument } from './documents';
+import { hasSignedPdf, SIGNED_XML_ROLE } from './flow-subject';
 import * as q from './queries';
-import { declarationDocument, getDeclaration, hasSignedPdf, SIGNED_XML_ROLE } from './service';
+import { getDeclaration } from './read';
 
 /**
  * The legal representative's A1, A3 or cloud signature of a declaration (DOMAIN.md §3, §5): an enveloped XMLDSig over the
