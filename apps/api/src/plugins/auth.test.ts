@@ -25,12 +25,12 @@ describe('default-deny route declarations', () => {
     const app = Fastify({ logger: false });
     let queries = 0;
     app.decorate('config', { appUrl: 'http://origem.test' } as never);
-    app.decorate('db', {
-      execute: async () => {
-        queries += 1;
-        return { rows: [] };
-      },
-    } as never);
+    // The session lookup is a prepared statement (lib/actor.ts): each run of it is one query.
+    const run = async () => {
+      queries += 1;
+      return { rows: [] };
+    };
+    app.decorate('db', { _: { session: { prepareQuery: () => ({ execute: run }) } } } as never);
     await app.register(authPlugin);
     app.get('/health/live', { config: { public: true } }, async () => ({ status: 'ok' }));
     app.get('/v1/aberta', { config: { public: true } }, async () => ({ ok: true }));
