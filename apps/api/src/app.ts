@@ -1,6 +1,5 @@
 import { useSecretsKey } from './lib/sealed';
 import '@origem/contract/zod-locale';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -54,7 +53,6 @@ import { webhookRoutes } from './modules/webhooks/routes';
 import { apiReferenceRoutes } from './plugins/api-reference';
 import { auditGuardPlugin } from './plugins/audit-guard';
 import { authPlugin } from './plugins/auth';
-import { contentSecurityPolicyPlugin } from './plugins/content-security-policy';
 import { errorsPlugin } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { inputGuardPlugin } from './plugins/input-guard';
@@ -115,16 +113,9 @@ export async function buildApp({ config, db, logger, logStream, pool }: AppDeps)
     jobs.close();
   });
   app.decorate('files', files);
+  // The policy (ours, with nonces where a page needs them), helmet's headers, the request id, HSTS over TLS.
   await app.register(securityHeadersPlugin);
   await app.register(metricsPlugin, { pool });
-
-  await app.register(contentSecurityPolicyPlugin);
-  // The other headers helmet sends (nosniff, frame options, referrer policy…); the policy is ours, with nonces.
-  await app.register(helmet, {
-    contentSecurityPolicy: false,
-    // Sent by securityHeadersPlugin, and only over TLS.
-    strictTransportSecurity: false,
-  });
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) });
   // Each upload route enforces its own, smaller cap while streaming (files/upload.ts); this is the outer bound.
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 5, fields: 100 } });

@@ -15,6 +15,9 @@ declare module 'autocannon' {
       url: string;
       connections?: number;
       duration?: number;
+      /** Stop after this many requests (instead of a duration). */
+      amount?: number;
+      headers?: Record<string, string>;
       timeout?: number;
       requests?: unknown[];
       setupClient?: (client: unknown) => void;

@@ -122,7 +122,7 @@ export function kindTable(rows: KindRow[]): string {
 }
 
 /** CPU time of a set of processes, from /proc (utime + stime, in clock ticks of 1/100 s). */
-function cpuTicks(pid: number): number {
+export function cpuTicks(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

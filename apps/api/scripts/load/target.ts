@@ -27,6 +27,8 @@ export async function startTarget(opts: {
   databaseUrl: string;
   instances: number;
   env?: Record<string, string>;
+  /** The node arguments of each instance (default: the compiled server as `npm run serve` starts it). */
+  args?: string[];
   log: (message: string) => void;
 }): Promise<Target> {
   if (!existsSync(path.join(root, 'apps/api/dist/server.js'))) {
@@ -50,7 +52,9 @@ export async function startTarget(opts: {
   const instances: Instance[] = [];
   for (let i = 0; i < opts.instances; i++) {
     const name = String.fromCharCode(65 + i);
-    instances.push(new Instance(name, await freePort(), env, path.join(work, `${name}.log`), root, COMPILED));
+    instances.push(
+      new Instance(name, await freePort(), env, path.join(work, `${name}.log`), root, opts.args ?? COMPILED),
+    );
   }
   let nginx: Nginx | undefined;
   const stop = async () => {

@@ -1,7 +1,8 @@
 import type { RoleType } from '@origem/contract/permissions';
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect, type PgPreparedQuery, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import { DEFAULT_SESSION_LIMITS, type SessionLimits } from '../config';
-import { type Database, queryRows } from '../db/client';
+import type { Database } from '../db/client';
 import type { Actor } from './context';
 import { sha256 } from './secrets';
 
@@ -33,7 +34,7 @@ export function findActorByToken(
   token: string,
   limits: SessionLimits = DEFAULT_SESSION_LIMITS,
 ): Promise<Actor | null> {
-  return findActor(db, sql`t.access_hash = ${sha256(token)}`, limits);
+  return findActor(db, 'access_hash', sha256(token), limits);
 }
 
 /** The actor of a session by its id: what the A3 signer's one-time code acts as (it dies with the session). */
@@ -42,14 +43,19 @@ export function findActorByTokenId(
   tokenId: number,
   limits: SessionLimits = DEFAULT_SESSION_LIMITS,
 ): Promise<Actor | null> {
-  return findActor(db, sql`t.id = ${tokenId}`, limits);
+  return findActor(db, 'id', tokenId, limits);
 }
 
 /** A live session: not revoked, not expired, used within the idle limit, younger than the absolute one. */
 export function liveSession(limits: SessionLimits): SQL {
+  return liveWithin(limits.idleHours * 3600, limits.maxDays * 86400);
+}
+
+/** `liveSession` by its limits in seconds (values, or the placeholders of a prepared statement). */
+function liveWithin(idleSeconds: unknown, maxSeconds: unknown): SQL {
   return sql`t.revoked_at is null and t.expires_at > now()
-    and t.last_used_at > now() - make_interval(secs => ${limits.idleHours * 3600})
-    and t.started_at > now() - make_interval(secs => ${limits.maxDays * 86400})`;
+    and t.last_used_at > now() - make_interval(secs => ${idleSeconds})
+    and t.started_at > now() - make_interval(secs => ${maxSeconds})`;
 }
 
 /** The user's side of an actor: identity, place and the role's permissions (none while the role is inactive). */
@@ -81,18 +87,53 @@ export function actorOf(row: ActorColumns, tokenId: number, enrollmentOnly = fal
   };
 }
 
-async function findActor(db: Database, session: SQL, limits: SessionLimits): Promise<Actor | null> {
-  const [row] = await queryRows<ActorRow>(
-    db,
-    sql`
+type SessionKey = 'access_hash' | 'id';
+type Prepared = PgPreparedQuery<PreparedQueryConfig & { execute: { rows: ActorRow[] } }>;
+
+const dialect = new PgDialect();
+/** Per database session (the pool's, a transaction's): the lookup by each key, prepared once. */
+const preparedBySession = new WeakMap<object, Map<SessionKey, Prepared>>();
+
+/**
+ * The lookup every authenticated request makes, built once and sent as a named statement: no SQL assembled per
+ * request, and PostgreSQL parses and plans it once per connection (issue 39).
+ */
+function actorLookup(db: Database, key: SessionKey): Prepared {
+  const session = db._.session;
+  let prepared = preparedBySession.get(session);
+  if (!prepared) {
+    prepared = new Map();
+    preparedBySession.set(session, prepared);
+  }
+  let lookup = prepared.get(key);
+  if (!lookup) {
+    const query = sql`
     select ${ACTOR_COLUMNS}, t.id as token_id, t.scope,
            t.last_used_at < now() - interval '1 minute' as stale
       from access_tokens t
       join users u on u.id = t.user_id
       join roles r on r.id = u.role_id
-     where ${session} and ${liveSession(limits)}
-       and u.deleted_at is null and u.active`,
-  );
+     where t.${sql.raw(key)} = ${sql.placeholder('value')}
+       and ${liveWithin(sql.placeholder('idle'), sql.placeholder('max'))}
+       and u.deleted_at is null and u.active`;
+    lookup = session.prepareQuery(dialect.sqlToQuery(query), undefined, `actor_by_${key}`, false) as Prepared;
+    prepared.set(key, lookup);
+  }
+  return lookup;
+}
+
+async function findActor(
+  db: Database,
+  key: SessionKey,
+  value: string | number,
+  limits: SessionLimits,
+): Promise<Actor | null> {
+  const { rows } = await actorLookup(db, key).execute({
+    value,
+    idle: limits.idleHours * 3600,
+    max: limits.maxDays * 86400,
+  });
+  const row = rows[0];
   if (!row) return null;
   // Last use is written at most once a minute: enough for the idle limit and the sessions list.
   if (row.stale)

@@ -23,6 +23,11 @@ declare module 'fastify' {
      * a route may set it too.
      */
     apiToken?: false;
+    /**
+     * Set by the plugin outside the API (probes, static files, the API reference): nothing there reads who calls,
+     * so a token sent along is not looked up (a query per request for nothing, issue 39).
+     */
+    anonymous?: true;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -48,7 +53,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRoute', (route) => {
     // Outside the API (the SPA's static files, the API reference) everything is public content.
     if (!/^\/(v1|v2)\//.test(route.url) && !route.config?.permission) {
-      route.config = { ...route.config, public: true };
+      route.config = { ...route.config, public: true, anonymous: true };
       return;
     }
     if (isManagementRoute(route.url, route.config?.permission)) {
@@ -71,7 +76,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (request.is404) return;
     const config = request.routeOptions.config ?? {};
     const token = bearerToken(request);
-    if (config.public && !token) return;
+    if (config.public && (!token || config.anonymous)) return;
     if (token && isApiToken(token)) {
       const found = await authenticateApiToken(app.db, app.config, token, config.apiToken !== false);
       if (found.refusal) {

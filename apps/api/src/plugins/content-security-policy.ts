@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 
 /**
  * The one policy of every answer, without 'unsafe-inline' or 'unsafe-eval' anywhere: scripts and styles come from
@@ -41,15 +39,5 @@ export function contentSecurityPolicy({ nonce, sources = {} }: PolicyExtras = {}
   return [...directives].map(([name, list]) => `${name} ${list.join(' ')}`).join('; ');
 }
 
-const BASE_POLICY = contentSecurityPolicy();
-
-/**
- * The base Content-Security-Policy on every answer, set when the request arrives so that errors and 404s carry it
- * too. A page that needs a nonce (index.html, the API reference) or a stricter policy (stored files: sandbox) sets
- * its own over it.
- */
-export const contentSecurityPolicyPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('content-security-policy', BASE_POLICY);
-  });
-});
+/** The policy of every answer (plugins/security-headers.ts sets it when the request arrives). */
+export const BASE_POLICY = contentSecurityPolicy();
