@@ -7,6 +7,22 @@ import {
 import { AUDIT_EVENT_LABELS, AUDITABLE_TYPE_LABELS } from '@origem/contract/schemas/audit';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../src/db/client';
+import { ncmCodes, pick, spread, text } from './draw';
+import {
+  AGENTS,
+  CITIES,
+  DECLARED_PRODUCTS,
+  FIRST,
+  FOREIGN,
+  FOREIGN_SUFFIXES,
+  LAST,
+  MATERIALS,
+  PLACES,
+  PRODUCTS,
+  STATES,
+  SUFFIXES,
+  VARIANTS,
+} from './vocabulary';
 
 /**
  * Bulk rows for the scale runs (`npm run seed:scale`, `npm run bench`) and for the query-plan test, written as
@@ -57,261 +73,12 @@ export type Filler = {
   /** How many rows this filler adds at the given scale. */
   rows: (counts: ScaleCounts) => number;
   fill: (db: Executor, counts: ScaleCounts) => Promise<void>;
+  /**
+   * Nothing after it reads its rows: it runs beside the fillers that follow, on a connection of its own (a pool
+   * gives each its own backend, so both cores work; PGlite takes the statements in turn).
+   */
+  alongside?: true;
 };
-
-const text = (values: readonly string[]): SQL =>
-  sql`array[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::text[]`;
-
-/** A deterministic "random" element of `list` for row `g` (hashint4 spreads consecutive numbers). */
-const pick = (list: SQL, g: SQL, salt: number): SQL =>
-  sql`(${list})[1 + mod(abs(hashint4((${g})::int + ${salt}::int)::bigint), cardinality(${list}))]`;
-const spread = (g: SQL, salt: number, n: number): SQL =>
-  sql`mod(abs(hashint4((${g})::int + ${salt}::int)::bigint), ${n}::int)::int`;
-
-const STATES = ['RJ', 'MG', 'RS', 'PR', 'SC', 'BA', 'PE', 'CE', 'GO'];
-const CITIES = [
-  'Campinas',
-  'Santos',
-  'Ribeirão Preto',
-  'Sorocaba',
-  'Jundiaí',
-  'Londrina',
-  'Maringá',
-  'Joinville',
-  'Blumenau',
-  'Caxias do Sul',
-  'Pelotas',
-  'Uberlândia',
-  'Juiz de Fora',
-  'Feira de Santana',
-  'Petrolina',
-  'Caruaru',
-  'Sobral',
-  'Anápolis',
-  'Vitória',
-  'Itajaí',
-  'Paranaguá',
-  'Rio Grande',
-  'Franca',
-  'Limeira',
-  'Piracicaba',
-  'Bauru',
-  'Marília',
-  'Chapecó',
-  'Cascavel',
-  'Foz do Iguaçu',
-  'Ilhéus',
-  'Mossoró',
-  'Imperatriz',
-];
-const PRODUCTS = [
-  'Café',
-  'Açúcar',
-  'Soja',
-  'Têxtil',
-  'Metalúrgica',
-  'Frigorífico',
-  'Cerâmica',
-  'Calçados',
-  'Móveis',
-  'Vinhos',
-  'Laticínios',
-  'Papel',
-  'Química',
-  'Plásticos',
-  'Madeiras',
-  'Couros',
-  'Frutas',
-  'Pescados',
-  'Algodão',
-  'Granitos',
-  'Cacau',
-  'Celulose',
-  'Autopeças',
-  'Máquinas',
-  'Mel',
-  'Erva-Mate',
-  'Fumo',
-  'Suco',
-  'Etanol',
-  'Borracha',
-];
-const PLACES = [
-  'Santista',
-  'Paulista',
-  'Mineira',
-  'Gaúcha',
-  'Baiana',
-  'Capixaba',
-  'Amazonense',
-  'do Vale',
-  'da Serra',
-  'Atlântico',
-  'Cerrado',
-  'Litoral',
-  'Planalto',
-  'Pantanal',
-  'Sertão',
-  'Fluminense',
-  'Catarinense',
-  'Paranaense',
-  'Nordeste',
-  'Horizonte',
-  'Aurora',
-  'Estrela',
-  'Bandeirante',
-  'Tropical',
-  'Ipê',
-  'Jequitibá',
-  'Araucária',
-];
-const SUFFIXES = [
-  'Exportadora Ltda.',
-  'Comércio Exterior S.A.',
-  'Indústria e Comércio Ltda.',
-  'EIRELI',
-  'Ltda. ME',
-];
-const FOREIGN = ['Importadora', 'Distribuidora', 'Trading', 'Comercial', 'Alimentos', 'Industrias', 'Global'];
-const FOREIGN_SUFFIXES = ['S.A.', 'S.R.L.', 'Ltda.', 'Inc.', 'GmbH', 'S.A.C.'];
-const FIRST = [
-  'Ana',
-  'Bruno',
-  'Carla',
-  'Diego',
-  'Elisa',
-  'Fábio',
-  'Gabriela',
-  'Heitor',
-  'Isabela',
-  'João',
-  'Karina',
-  'Lucas',
-  'Mariana',
-  'Nelson',
-  'Olívia',
-  'Paulo',
-  'Quitéria',
-  'Rafael',
-  'Sofia',
-  'Tiago',
-  'Úrsula',
-  'Vinícius',
-  'Wagner',
-  'Yara',
-  'Zélia',
-  'Márcio',
-  'Luíza',
-  'Otávio',
-  'Cecília',
-  'Renato',
-];
-const LAST = [
-  'Silva',
-  'Santos',
-  'Oliveira',
-  'Souza',
-  'Rodrigues',
-  'Ferreira',
-  'Alves',
-  'Pereira',
-  'Lima',
-  'Gomes',
-  'Costa',
-  'Ribeiro',
-  'Martins',
-  'Carvalho',
-  'Almeida',
-  'Lopes',
-  'Soares',
-  'Fernandes',
-  'Vieira',
-  'Barbosa',
-  'Rocha',
-  'Dias',
-  'Nascimento',
-  'Andrade',
-  'Moreira',
-  'Nunes',
-  'Marques',
-  'Machado',
-  'Mendes',
-  'Freitas',
-  'Cardoso',
-  'Teixeira',
-  'Araújo',
-  'Guimarães',
-  'Sá',
-  'Brandão',
-];
-const AGENTS = [
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
-  'Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0',
-];
-
-const DECLARED_PRODUCTS = [
-  'Revestimento cerâmico',
-  'Café torrado',
-  'Suco de laranja concentrado',
-  'Calçado de couro',
-  'Móvel de madeira',
-  'Chapa de aço laminada',
-  'Papel cartão',
-  'Tecido de algodão',
-  'Açúcar cristal',
-  'Carne bovina congelada',
-  'Vinho tinto',
-  'Mel de abelha',
-  'Granito polido',
-  'Celulose branqueada',
-  'Autopeça estampada',
-  'Máquina agrícola',
-  'Erva-mate',
-  'Cacau em pó',
-  'Borracha natural',
-  'Etanol anidro',
-  'Porcelanato técnico',
-  'Pastilha cerâmica',
-];
-const VARIANTS = [
-  'tipo A',
-  'tipo B',
-  'premium',
-  'industrial',
-  'exportação',
-  'linha econômica',
-  'grau 1',
-  'grau 2',
-];
-const MATERIALS = [
-  'Argila',
-  'Caulim beneficiado',
-  'Feldspato moído',
-  'Esmalte cerâmico',
-  'Café verde em grão',
-  'Embalagem laminada',
-  'Couro curtido',
-  'Solado de borracha',
-  'Madeira serrada',
-  'Bobina de aço',
-  'Fibra de algodão',
-  'Corante',
-];
-/** NCM subitems used when the database has no NCM table loaded (the query-plan test). */
-const SAMPLE_NCM = [
-  '69079000',
-  '69071000',
-  '09012100',
-  '09011110',
-  '25070010',
-  '32072010',
-  '39232990',
-  '64039990',
-];
 
 const g = sql.raw('g');
 const personName = sql`${pick(text(FIRST), g, 11)} || ' ' || ${pick(text(LAST), g, 12)} || ' ' || ${pick(text(LAST), g, 13)}`;
@@ -506,6 +273,7 @@ export const FILLERS: Filler[] = [
   {
     name: 'audit rows (1% anonymous, 5 000 addresses)',
     rows: (c) => c.audits,
+    alongside: true,
     fill: (db, c) => {
       const events = text(Object.keys(AUDIT_EVENT_LABELS));
       const types = text(Object.keys(AUDITABLE_TYPE_LABELS));
@@ -548,8 +316,6 @@ export const FILLERS: Filler[] = [
       const approvedAt = sql`least(${created} + interval '3 days', now())`;
       const k = (salt: number, list: SQL) =>
         sql`${list}[1 + ${spread(g, salt, 1_000_000)} % cardinality(${list})]`;
-      const ncmCodes = sql`coalesce((select array_agg(code order by code) from ncm where leaf and length(code) = 8),
-                                    ${text(SAMPLE_NCM)})`;
       return inSlices(
         db,
         n,
@@ -581,7 +347,7 @@ export const FILLERS: Filler[] = [
                              where exists (select 1 from origin_rules r where r.deal_id = d.id)
                                and exists (select 1 from origin_norms o where o.deal_id = d.id)) dl
                 cross join lateral (select 1 + ${spread(g, 87, 1_000)} % cardinality(dl.ids) as d,
-                                           ${k(88, sql`nc.codes`)} as code,
+                                           lpad((${k(88, sql`nc.codes`)})::text, 8, '0') as code,
                                            round((1 + ${spread(g, 89, 20_000)} / 100.0)::numeric, 2) as fob) x
                 join exporters e on e.id = case when ${g} % 100 = 0 then (select min(id) from exporters)
                                                 else ${k(90, sql`ex.ids`)} end`,
@@ -599,8 +365,6 @@ export const FILLERS: Filler[] = [
       const after = rows.rows[0]?.after ?? 0;
       const last = rows.rows[0]?.last ?? 0;
       const d = sql.raw('d.id');
-      const codes = sql`coalesce((select array_agg(code order by code) from ncm where leaf and length(code) = 8),
-                                 ${text(SAMPLE_NCM)})`;
       await inSlices(
         db,
         Math.max(0, last - after),
@@ -608,14 +372,14 @@ export const FILLERS: Filler[] = [
         (from, to) =>
           sql`insert into declaration_materials (declaration_id, position, ncm, description, origin_country_id,
                                                cif_value_usd, fob_share_percent)
-            select d.id, p, nc.codes[1 + ${spread(sql`${d} * 3 + p`, 91, 1_000_000)} % cardinality(nc.codes)],
+            select d.id, p, lpad((nc.codes[1 + ${spread(sql`${d} * 3 + p`, 91, 1_000_000)} % cardinality(nc.codes)])::text, 8, '0'),
                    ${pick(text(MATERIALS), sql`${d} * 3 + p`, 92)},
                    case when ${spread(sql`${d} * 3 + p`, 93, 3)} = 0 then co.ids[1 + ${spread(sql`${d} * 3 + p`, 94, 1_000)} % cardinality(co.ids)]
                         else br.id end,
                    round(d.fob_unit_value_max * 0.1 * p, 2), 10 * p
               from declarations d
               cross join generate_series(1, 1 + d.id % 3) p
-              cross join (select ${codes} codes) nc
+              cross join (select ${ncmCodes} codes) nc
               cross join (select ${idsOf('countries')} ids) co
               cross join (select id from countries where code = 'BR') br
              where d.id between ${after + from} and ${after + to}`,
@@ -716,16 +480,23 @@ export const FILLERS: Filler[] = [
   },
 ];
 
-/** Runs every filler, reporting each one's rows and time; then refreshes the planner's statistics. */
+/** Runs every filler, reporting each one's rows and time. */
 export async function fillScale(
   db: Executor,
   counts: ScaleCounts,
   log: (line: string) => void = () => {},
 ): Promise<void> {
+  const running: Promise<void>[] = [];
   for (const filler of FILLERS) {
     const started = performance.now();
-    await filler.fill(db, counts);
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    log(`${filler.name}: ${filler.rows(counts).toLocaleString('pt-BR')} linhas em ${seconds} s`);
+    const done = filler.fill(db, counts).then(() => {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      log(`${filler.name}: ${filler.rows(counts).toLocaleString('pt-BR')} linhas em ${seconds} s`);
+    });
+    if (filler.alongside) {
+      running.push(done);
+      done.catch(() => {}); // awaited below; this only keeps Node from calling it unhandled meanwhile
+    } else await done;
   }
+  await Promise.all(running);
 }
