@@ -121,7 +121,7 @@ export async function checkConsistency(
   );
   const files = await rows<{ owner_id: number; n: number }>(
     `select owner_id, count(*)::int as n from stored_files
-      where owner_type like 'certificate%' and owner_id = any($1) group by owner_id`,
+      where owner_type like 'certificate.%invoice' and owner_id = any($1) group by owner_id`,
     [ids],
   );
   const stepOf = new Map(steps.map((s) => [`${s.record_id}:${s.action}`, s.n]));

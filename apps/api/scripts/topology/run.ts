@@ -184,7 +184,9 @@ async function main(): Promise<number> {
   if (servedA === 0 || servedB === 0) problems.push('uma das instâncias não atendeu a rajada');
   for (const failure of failures.slice(0, 10)) log(`  interrompida: ${failure}`);
 
-  // The checks, on the database and the bucket.
+  // The checks, on the database and the bucket, once the jobs the burst queued (an issued certificate's stored
+  // copies among them) have run: a blob a job is writing has no record yet, and the sweep below would take it.
+  await settleJobs(pool);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: work });
   cleanups.push(() => database.close());
   const storage = await openStorage(loadConfig({ ...env, DATA_DIR: work }).storage);
@@ -195,6 +197,23 @@ async function main(): Promise<number> {
   for (const problem of problems.slice(0, 50)) console.error(`INCONSISTÊNCIA: ${problem}`);
   log(problems.length === 0 ? 'topologia consistente' : `${problems.length} problemas`);
   return problems.length === 0 ? 0 : 1;
+}
+
+/** Waits (up to a minute) until no job that is due is waiting or running. */
+async function settleJobs(pool: pg.Pool): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const { rows } = await pool.query<{ n: number }>(
+      `select count(*)::int as n from jobs where status in ('PENDENTE', 'EXECUTANDO') and run_at <= now()`,
+    );
+    const due = rows[0]?.n ?? 0;
+    if (due === 0) return;
+    if (Date.now() > deadline) {
+      log(`${due} tarefas ainda pendentes após 60 s; as verificações seguem assim mesmo`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 let code = 1;
